@@ -1,0 +1,144 @@
+import EssentialFeed
+import EssentialFeedAPI
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+@Suite("Load Feed From Remote")
+struct LoadFeedFromRemoteSpecs {
+  @Test("RFL-1 requests nothing on creation, and the feed URL on every load")
+  func requestsFeedURL() async throws {
+    let url = anyURL()
+    let (sut, client) = makeSUT(url: url)
+    #expect(client.requestedURLs.isEmpty)
+
+    client.stub(.success(makeItemsJSON([]), httpResponse(statusCode: 200)))
+    _ = try await sut.load()
+    _ = try await sut.load()
+
+    #expect(client.requestedURLs == [url, url])
+  }
+
+  @Test("RFL-2 delivers every image, in order, on a 200 response with valid items")
+  func deliversImages() async throws {
+    let items = [
+      makeItem(description: nil, location: nil),
+      makeItem(description: "a description", location: nil),
+      makeItem(description: nil, location: "a location"),
+      makeItem(description: "Ünïcödé 🌍", location: "Zürich"),
+      makeItem(description: "absent keys", location: "absent keys", omitNilKeys: true),
+      makeItem(description: nil, location: nil, omitNilKeys: true),
+    ]
+    let (sut, client) = makeSUT()
+    client.stub(.success(makeItemsJSON(items.map(\.json)), httpResponse(statusCode: 200)))
+
+    #expect(try await sut.load() == items.map(\.model))
+  }
+
+  @Test("RFL-3 delivers an empty feed on a 200 response with an empty items list")
+  func deliversEmptyFeed() async throws {
+    let (sut, client) = makeSUT()
+    client.stub(.success(makeItemsJSON([]), httpResponse(statusCode: 200)))
+
+    #expect(try await sut.load() == [])
+  }
+
+  @Test("RFL-4 fails with invalidData on any status other than 200", arguments: [199, 201, 204, 300, 304, 400, 404, 500])
+  func invalidDataOnNon200(statusCode: Int) async throws {
+    let (sut, client) = makeSUT()
+    client.stub(.success(makeItemsJSON([makeItem().json]), httpResponse(statusCode: statusCode)))
+
+    await #expect(throws: RemoteFeedLoader.Error.invalidData) { try await sut.load() }
+  }
+
+  @Test(
+    "RFL-5 fails with invalidData on a 200 response with malformed JSON",
+    arguments: [
+      "", "not json", "{}", "[]", #"{"items": {}}"#, #"{"item": []}"#, #"{"items": [1, 2]}"#, #"{"items": null}"#,
+      #"{"items": [{"id": "2AB2AE66-A4B7-4A16-B374-51BBAC8DB086"}]}"#,
+      #"{"items": [{"id": 1, "image": "https://a.com/1"}]}"#,
+      #"{"items": [{"id": "2AB2AE66-A4B7-4A16-B374-51BBAC8DB086", "image": "https://a.com/1", "description": 7}]}"#,
+    ]
+  )
+  func invalidDataOnMalformedJSON(body: String) async throws {
+    let (sut, client) = makeSUT()
+    client.stub(.success(Data(body.utf8), httpResponse(statusCode: 200)))
+
+    await #expect(throws: RemoteFeedLoader.Error.invalidData) { try await sut.load() }
+  }
+
+  @Test(
+    "RFL-6 fails with invalidData on the whole payload when any one item is invalid",
+    arguments: [
+      ("not-a-uuid", "https://a.com/image.jpg"),
+      ("", "https://a.com/image.jpg"),
+      ("2AB2AE66-A4B7-4A16-B374-51BBAC8DB086", ""),
+      ("2AB2AE66-A4B7-4A16-B374-51BBAC8DB086", "not a url"),
+      ("2AB2AE66-A4B7-4A16-B374-51BBAC8DB086", "/relative/image.jpg"),
+      ("2AB2AE66-A4B7-4A16-B374-51BBAC8DB086", "ftp://a.com/image.jpg"),
+      ("2AB2AE66-A4B7-4A16-B374-51BBAC8DB086", "https:///no-host.jpg"),
+    ]
+  )
+  func invalidDataOnOneInvalidItem(id: String, image: String) async throws {
+    let valid = makeItem()
+    let invalid: [String: Any] = ["id": id, "image": image]
+    let (sut, client) = makeSUT()
+    client.stub(.success(makeItemsJSON([valid.json, invalid, valid.json]), httpResponse(statusCode: 200)))
+
+    await #expect(throws: RemoteFeedLoader.Error.invalidData) { try await sut.load() }
+  }
+
+  @Test("RFL-7 fails with connectivity on a transport error")
+  func connectivityOnClientError() async throws {
+    let (sut, client) = makeSUT()
+    client.stub(.failure(anyNSError()))
+
+    await #expect(throws: RemoteFeedLoader.Error.connectivity) { try await sut.load() }
+  }
+
+  @Test(
+    "RFL-8 cancelling the load cancels the request and delivers CancellationError, whatever the client answers",
+    arguments: [
+      Result<(Data, HTTPURLResponse), any Error>.failure(CancellationError()),
+      .failure(anyNSError()),
+      .success((makeItemsJSON([makeItem().json]), httpResponse(statusCode: 200))),
+      .success((Data("not json".utf8), httpResponse(statusCode: 500))),
+    ]
+  )
+  func cancellation(clientAnswer: Result<(Data, HTTPURLResponse), any Error>) async throws {
+    let url = anyURL()
+    let (sut, client) = makeSUT(url: url)
+    client.stub(.waitForCancellation(then: clientAnswer))
+
+    let task = Task { try await sut.load() }
+    try await client.waitForRequests()
+    task.cancel()
+
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(client.messages == [.get(url), .cancelled(url)])
+  }
+
+  @Test("RFL-8 delivers CancellationError without a request when the task is already cancelled")
+  func alreadyCancelled() async throws {
+    let (sut, client) = makeSUT()
+    client.stub(.success(makeItemsJSON([]), httpResponse(statusCode: 200)))
+
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await sut.load()
+    }
+
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(client.requestedURLs.isEmpty)
+  }
+
+  // MARK: - Helpers
+
+  private func makeSUT(url: URL = anyURL()) -> (sut: RemoteFeedLoader, client: HTTPClientSpy) {
+    let client = HTTPClientSpy()
+    return (RemoteFeedLoader(url: url, client: client), client)
+  }
+}
