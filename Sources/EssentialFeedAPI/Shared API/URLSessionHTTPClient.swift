@@ -38,7 +38,8 @@ public final class URLSessionHTTPClient: HTTPClient {
     let handle = DataTaskHandle()
 
     let result = try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, HTTPURLResponse), any Swift.Error>) in
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<(Data, HTTPURLResponse), any Swift.Error>) in
         let task = session.dataTask(with: request) { data, response, error in
           continuation.resume(with: Self.result(data: data, response: response, error: error))
         }

@@ -46,7 +46,8 @@ struct LoadFeedFromRemoteSpecs {
     #expect(try await sut.load() == [])
   }
 
-  @Test("RFL-4 fails with invalidData on any status other than 200", arguments: [199, 201, 204, 300, 304, 400, 404, 500])
+  @Test(
+    "RFL-4 fails with invalidData on any status other than 200", arguments: [199, 201, 204, 300, 304, 400, 404, 500])
   func invalidDataOnNon200(statusCode: Int) async throws {
     let (sut, client) = makeSUT()
     client.stub(.success(makeItemsJSON([makeItem().json]), httpResponse(statusCode: statusCode)))
