@@ -1,0 +1,82 @@
+import EssentialFeed
+import Foundation
+
+/// The cache use cases of the feed over a ``FeedStore``: load from cache, validate the cache, and cache a feed.
+///
+/// A cache is valid while it is less than seven days old by the injected clock (Gregorian calendar days); exactly
+/// seven days old is expired.
+public struct LocalFeedLoader: Sendable {
+  private let store: any FeedStore
+  private let currentDate: @Sendable () -> Date
+
+  /// Creates a loader over `store`; nothing is sent to the store until a use case runs.
+  ///
+  /// - Parameters:
+  ///   - store: Where the feed is cached.
+  ///   - currentDate: The clock, read once per use case.
+  public init(store: any FeedStore, currentDate: @escaping @Sendable () -> Date) {
+    self.store = store
+    self.currentDate = currentDate
+  }
+}
+
+extension LocalFeedLoader: FeedLoader {
+  /// Loads the cached feed when it is still valid. Loading never changes the store.
+  ///
+  /// - Returns: The cached images in order; `[]` when the cache is empty or expired.
+  /// - Throws: The store's retrieval error; `CancellationError` when the calling task is cancelled.
+  public func load() async throws -> [FeedImage] {
+    try Task.checkCancellation()
+    let cache = try await store.retrieve()
+    try Task.checkCancellation()
+    guard let cache, FeedCachePolicy.validate(cache.timestamp, against: currentDate()) else { return [] }
+    return cache.feed.toModels()
+  }
+}
+
+extension LocalFeedLoader: FeedCache {
+  /// Replaces the cache with `feed`, timestamped with the current date: deletes the old cache, then inserts.
+  ///
+  /// A save that has started runs to completion even if the calling task is cancelled, so a cancel never leaves the
+  /// cache deleted without the new feed.
+  ///
+  /// - Parameter feed: The images to cache, in order.
+  /// - Throws: The store's deletion error (nothing is inserted then), or its insertion error; `CancellationError`
+  ///   when the task is cancelled before the save starts.
+  public func save(_ feed: [FeedImage]) async throws {
+    try Task.checkCancellation()
+    try await store.deleteCachedFeed()
+    try await store.insert(feed.toLocal(), timestamp: currentDate())
+  }
+}
+
+extension LocalFeedLoader {
+  /// Deletes the cache when it cannot be read or has expired; leaves an empty or valid cache alone.
+  ///
+  /// - Throws: The store's deletion error; `CancellationError` when the task is cancelled before validation starts.
+  public func validateCache() async throws {
+    try Task.checkCancellation()
+    let cache: CachedFeed?
+    do {
+      cache = try await store.retrieve()
+    } catch {
+      try await store.deleteCachedFeed()
+      return
+    }
+    if let cache, !FeedCachePolicy.validate(cache.timestamp, against: currentDate()) {
+      try await store.deleteCachedFeed()
+    }
+  }
+}
+
+extension [FeedImage] {
+  func toLocal() -> [LocalFeedImage] {
+    map { LocalFeedImage(id: $0.id, description: $0.description, location: $0.location, url: $0.url) }
+  }
+}
+
+extension [LocalFeedImage] {
+  func toModels() -> [FeedImage] {
+    map { FeedImage(id: $0.id, description: $0.description, location: $0.location, url: $0.url) }
+  }
+}

@@ -1,0 +1,88 @@
+import EssentialFeed
+import EssentialFeedCache
+import Foundation
+import Testing
+
+@Suite("Validate Feed Cache")
+struct ValidateFeedCacheSpecs {
+  @Test("VFC-1 does not message the store on creation")
+  func noMessagesOnCreation() {
+    let (_, store) = makeSUT()
+
+    #expect(store.messages.isEmpty)
+  }
+
+  @Test("VFC-2 deletes the cache on a retrieval error")
+  func deletesOnRetrievalError() async throws {
+    let (sut, store) = makeSUT()
+    store.stubRetrieval(.failure(AnyError()))
+
+    try await sut.validateCache()
+
+    #expect(store.messages == [.retrieve, .deleteCachedFeed])
+  }
+
+  @Test("VFC-3 leaves an empty cache alone")
+  func keepsEmptyCache() async throws {
+    let (sut, store) = makeSUT()
+    store.stubRetrieval(.success(nil))
+
+    try await sut.validateCache()
+
+    #expect(store.messages == [.retrieve])
+  }
+
+  @Test("VFC-4 leaves a cache less than 7 days old alone", arguments: [1, 0.001, 86_400 * 6] as [TimeInterval])
+  func keepsValidCache(secondsYoungerThanMaxAge: TimeInterval) async throws {
+    let timestamp = fixedCurrentDate.minusFeedCacheMaxAge().adding(seconds: secondsYoungerThanMaxAge)
+    let (sut, store) = makeSUT()
+    store.stubRetrieval(.success(CachedFeed(feed: uniqueFeed().local, timestamp: timestamp)))
+
+    try await sut.validateCache()
+
+    #expect(store.messages == [.retrieve])
+  }
+
+  @Test("VFC-5 deletes a cache 7 days old or more", arguments: [0, -0.001, -1, -86_400 * 30] as [TimeInterval])
+  func deletesExpiredCache(secondsFromMaxAge: TimeInterval) async throws {
+    let timestamp = fixedCurrentDate.minusFeedCacheMaxAge().adding(seconds: secondsFromMaxAge)
+    let (sut, store) = makeSUT()
+    store.stubRetrieval(.success(CachedFeed(feed: uniqueFeed().local, timestamp: timestamp)))
+
+    try await sut.validateCache()
+
+    #expect(store.messages == [.retrieve, .deleteCachedFeed])
+  }
+
+  @Test("VFC-6 delivers the deletion error", arguments: [true, false])
+  func deliversDeletionError(onRetrievalError: Bool) async throws {
+    let deletionError = AnyError()
+    let (sut, store) = makeSUT()
+    let expired = CachedFeed(feed: uniqueFeed().local, timestamp: fixedCurrentDate.minusFeedCacheMaxAge())
+    store.stubRetrieval(onRetrievalError ? .failure(AnyError()) : .success(expired))
+    store.stubDeletion(.failure(deletionError))
+
+    await #expect(throws: deletionError) { try await sut.validateCache() }
+  }
+
+  @Test("VFC-7 sends nothing to the store and delivers CancellationError when the task is cancelled")
+  func cancellation() async throws {
+    let (sut, store) = makeSUT()
+    store.stubRetrieval(.failure(AnyError()))
+
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      try await sut.validateCache()
+    }
+
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(store.messages.isEmpty)
+  }
+
+  // MARK: - Helpers
+
+  private func makeSUT() -> (sut: LocalFeedLoader, store: FeedStoreSpy) {
+    let store = FeedStoreSpy()
+    return (LocalFeedLoader(store: store, currentDate: { fixedCurrentDate }), store)
+  }
+}
