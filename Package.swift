@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "EssentialFeed", targets: ["EssentialFeed"]),
     .library(name: "EssentialFeedAPI", targets: ["EssentialFeedAPI"]),
     .library(name: "EssentialFeedCache", targets: ["EssentialFeedCache"]),
+    .library(name: "EssentialFeedSpecs", targets: ["EssentialFeedSpecs"]),
   ],
   dependencies: [
     // Test-only: a real HTTP server on loopback. No library product depends on it.
@@ -24,16 +25,18 @@ let package = Package(
     .target(name: "EssentialFeed", swiftSettings: strictSettings),
     .target(name: "EssentialFeedAPI", dependencies: ["EssentialFeed"], swiftSettings: strictSettings),
     .target(name: "EssentialFeedCache", dependencies: ["EssentialFeed"], swiftSettings: strictSettings),
+    // The reusable store specs: imports Testing (from the toolchain) so any store can run them from a @Test.
+    .target(name: "EssentialFeedSpecs", dependencies: ["EssentialFeedCache"], swiftSettings: strictSettings),
     .testTarget(
       name: "Specs",
-      dependencies: ["EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache"],
+      dependencies: ["EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache", "EssentialFeedSpecs"],
       path: "Tests/Specs",
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "Integration",
       dependencies: [
-        "EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache",
+        "EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache", "EssentialFeedSpecs",
         .product(name: "FlyingFox", package: "FlyingFox"),
       ],
       path: "Tests/Integration",

@@ -1,0 +1,76 @@
+import Foundation
+
+/// The feed file of ``FileSystemFeedStore``, version 1:
+///
+/// ```
+/// header   magic "EFFD" | version u16 | reserved u16 | payload length u64 | checksum u64 (of the payload)
+/// payload  timestamp (Double bits) u64 | image count u32 | images
+/// image    id (16 bytes) | flags u8 (1: description, 2: location) | [description] | [location] | url
+/// strings  length u32 | UTF-8 bytes
+/// ```
+enum FeedFileFormat {
+  static let magic: UInt32 = 0x4446_4645  // "EFFD" read as little-endian bytes
+  static let version: UInt16 = 1
+  static let headerSize = 4 + 2 + 2 + 8 + 8
+
+  static func encode(_ feed: [LocalFeedImage], timestamp: Date) -> [UInt8] {
+    var writer = BinaryWriter(capacity: headerSize + 12 + feed.count * 160)
+    writer.append(magic)
+    writer.append(version)
+    writer.append(UInt16(0))
+    writer.append(UInt64(0))  // payload length, set below
+    writer.append(UInt64(0))  // checksum, set below
+    writer.append(timestamp.timeIntervalSinceReferenceDate.bitPattern)
+    writer.append(UInt32(truncatingIfNeeded: feed.count))
+    for image in feed {
+      writer.append(image.id)
+      writer.append(UInt8((image.description == nil ? 0 : 1) | (image.location == nil ? 0 : 2)))
+      if let description = image.description { writer.append(description) }
+      if let location = image.location { writer.append(location) }
+      writer.append(image.url.absoluteString)
+    }
+    let payloadLength = writer.bytes.count - headerSize
+    let checksum = writer.bytes.withUnsafeBytes { Hash64.hash(UnsafeRawBufferPointer(rebasing: $0[headerSize...])) }
+    writer.set(UInt64(payloadLength), at: 8)
+    writer.set(checksum, at: 16)
+    return writer.bytes
+  }
+
+  static func decode(_ data: Data) throws(BinaryReader.Malformed) -> CachedFeed {
+    let result: Result<CachedFeed, BinaryReader.Malformed> = data.withUnsafeBytes { buffer in
+      Result { () throws(BinaryReader.Malformed) -> CachedFeed in try decode(buffer) }
+    }
+    return try result.get()
+  }
+
+  private static func decode(_ buffer: UnsafeRawBufferPointer) throws(BinaryReader.Malformed) -> CachedFeed {
+    var header = BinaryReader(buffer)
+    guard try header.read(UInt32.self) == magic else { throw .init(reason: "not a feed cache file") }
+    let fileVersion = try header.read(UInt16.self)
+    guard fileVersion == version else { throw .init(reason: "unknown format version \(fileVersion)") }
+    guard try header.read(UInt16.self) == 0 else { throw .init(reason: "unknown flags") }
+    let payloadLength = try header.read(UInt64.self)
+    let checksum = try header.read(UInt64.self)
+    guard payloadLength == UInt64(header.remaining) else { throw .init(reason: "length mismatch") }
+    let payload = UnsafeRawBufferPointer(rebasing: buffer[headerSize...])
+    guard Hash64.hash(payload) == checksum else { throw .init(reason: "checksum mismatch") }
+
+    var reader = BinaryReader(buffer, offset: headerSize)
+    let timestamp = Date(timeIntervalSinceReferenceDate: Double(bitPattern: try reader.read(UInt64.self)))
+    let count = Int(try reader.read(UInt32.self))
+    guard count <= reader.remaining / 21 else { throw .init(reason: "image count exceeds the file") }
+    var feed: [LocalFeedImage] = []
+    feed.reserveCapacity(count)
+    for _ in 0..<count {
+      let id = try reader.readUUID()
+      let flags = try reader.read(UInt8.self)
+      guard flags & ~3 == 0 else { throw .init(reason: "unknown image flags") }
+      let description = flags & 1 != 0 ? try reader.readString() : nil
+      let location = flags & 2 != 0 ? try reader.readString() : nil
+      guard let url = URL(string: try reader.readString()) else { throw .init(reason: "invalid image URL") }
+      feed.append(LocalFeedImage(id: id, description: description, location: location, url: url))
+    }
+    guard reader.isAtEnd else { throw .init(reason: "trailing bytes") }
+    return CachedFeed(feed: feed, timestamp: timestamp)
+  }
+}

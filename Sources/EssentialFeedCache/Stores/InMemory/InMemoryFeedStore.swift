@@ -1,0 +1,51 @@
+import Foundation
+
+/// A store that keeps the feed and image data in memory, for tests, previews and apps that need no persistence.
+///
+/// An actor whose operations never suspend, so each one is atomic and every history is linearizable. Image data is
+/// keyed by the URL's whole `absoluteString`.
+public actor InMemoryFeedStore: FeedStore, FeedImageDataStore {
+  private var cache: CachedFeed?
+  private var images: [String: Data] = [:]
+
+  /// Creates an empty store.
+  public init() {}
+
+  /// Deletes the cached feed, if any; image data is kept.
+  public func deleteCachedFeed() {
+    cache = nil
+  }
+
+  /// Replaces the cached feed with `feed` and `timestamp`.
+  ///
+  /// - Parameters:
+  ///   - feed: The images to cache, in order.
+  ///   - timestamp: When the feed was cached.
+  public func insert(_ feed: [LocalFeedImage], timestamp: Date) {
+    cache = CachedFeed(feed: feed, timestamp: timestamp)
+  }
+
+  /// Retrieves the cached feed.
+  ///
+  /// - Returns: The cached feed, or `nil` when empty.
+  public func retrieve() -> CachedFeed? {
+    cache
+  }
+
+  /// Stores `data` for `url`, replacing what was stored for it.
+  ///
+  /// - Parameters:
+  ///   - data: The image's bytes.
+  ///   - url: The image's URL.
+  public func insert(_ data: Data, for url: URL) {
+    images[url.absoluteString] = data
+  }
+
+  /// Retrieves the data stored for `url`.
+  ///
+  /// - Parameter url: The image's URL.
+  /// - Returns: The data, or `nil` when nothing is stored for exactly this URL.
+  public func retrieve(dataForURL url: URL) -> Data? {
+    images[url.absoluteString]
+  }
+}

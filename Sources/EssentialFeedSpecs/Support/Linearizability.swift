@@ -1,0 +1,73 @@
+import Synchronization
+
+/// One completed operation of a concurrent history: what was called, what it returned, and when, by a shared
+/// logical clock ticked just before the call and just after its return.
+struct HistoryEvent<Operation: Sendable, Output: Equatable & Sendable>: Sendable {
+  let operation: Operation
+  let output: Output
+  let invoked: Int
+  let returned: Int
+}
+
+/// A logical clock shared by the concurrent operations of one round.
+final class LogicalClock: Sendable {
+  private let value = Mutex(0)
+
+  func tick() -> Int {
+    value.withLock {
+      $0 += 1
+      return $0
+    }
+  }
+}
+
+/// Checks a history against a sequential model (Wing & Gong): is there a serial order of the operations that
+/// respects real time (an operation that returned before another was invoked comes first) and explains every output?
+enum Linearizability {
+  static func check<State, Operation, Output>(
+    initial: State,
+    history: [HistoryEvent<Operation, Output>],
+    apply: (State, Operation) -> (State, Output)
+  ) -> Bool {
+    search(state: initial, pending: history[...].map { $0 }, apply: apply)
+  }
+
+  private static func search<State, Operation, Output>(
+    state: State,
+    pending: [HistoryEvent<Operation, Output>],
+    apply: (State, Operation) -> (State, Output)
+  ) -> Bool {
+    guard let earliestReturn = pending.map(\.returned).min() else { return true }
+    for (index, event) in pending.enumerated() where event.invoked < earliestReturn {
+      let (next, expected) = apply(state, event.operation)
+      guard expected == event.output else { continue }
+      var rest = pending
+      rest.remove(at: index)
+      if search(state: next, pending: rest, apply: apply) { return true }
+    }
+    return false
+  }
+
+  /// Runs `operations` concurrently, each timed by one shared clock, and returns the completed history.
+  static func record<Operation: Sendable, Output: Equatable & Sendable>(
+    _ operations: [Operation],
+    perform: @escaping @Sendable (Operation) async throws -> Output
+  ) async throws -> [HistoryEvent<Operation, Output>] {
+    let clock = LogicalClock()
+    return try await withThrowingTaskGroup(of: HistoryEvent<Operation, Output>.self) { group in
+      for operation in operations {
+        group.addTask {
+          let invoked = clock.tick()
+          let output = try await perform(operation)
+          let returned = clock.tick()
+          return HistoryEvent(operation: operation, output: output, invoked: invoked, returned: returned)
+        }
+      }
+      var history: [HistoryEvent<Operation, Output>] = []
+      for try await event in group {
+        history.append(event)
+      }
+      return history
+    }
+  }
+}

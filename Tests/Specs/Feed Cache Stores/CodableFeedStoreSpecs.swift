@@ -1,0 +1,68 @@
+import EssentialFeedCache
+import EssentialFeedSpecs
+import Foundation
+import Testing
+
+@Suite("CodableFeedStore")
+struct CodableFeedStoreSpecs {
+  @Test("passes the FeedStore specs", arguments: FeedStoreSpec.allCases)
+  func feedStore(_ spec: FeedStoreSpec) async throws {
+    try await withTemporaryDirectory { directory in
+      try await spec.verify { CodableFeedStore(storeURL: directory.appending(path: "feed.json")) }
+    }
+  }
+
+  @Test("passes the failable FeedStore specs", arguments: FailableFeedStoreSpec.allCases)
+  func failable(_ spec: FailableFeedStoreSpec) async throws {
+    try await withTemporaryDirectory { directory in
+      let blocker = try makeRegularFile(in: directory)
+      try await spec.verify(
+        FeedStoreFailures(
+          retrieval: {
+            let url = directory.appending(path: "corrupt.json")
+            try Data("{ not a feed cache".utf8).write(to: url)
+            return CodableFeedStore(storeURL: url)
+          },
+          insertion: { CodableFeedStore(storeURL: blocker.appending(path: "sub/feed.json")) },
+          deletion: { CodableFeedStore(storeURL: blocker.appending(path: "feed.json")) }
+        ))
+    }
+  }
+
+  @Test("passes the persistence specs", arguments: PersistentFeedStoreSpec.allCases)
+  func persistence(_ spec: PersistentFeedStoreSpec) async throws {
+    try await withTemporaryDirectory { directory in
+      let url = directory.appending(path: "feed.json")
+      try await spec.verify { CodableFeedStore(storeURL: url) }
+    }
+  }
+
+  @Test("CFS-1 creates the file and missing directories readable by the user only, and on insert")
+  func createsPrivateFileAndDirectories() async throws {
+    try await withTemporaryDirectory { directory in
+      let nested = directory.appending(path: "a/b", directoryHint: .isDirectory)
+      let url = nested.appending(path: "feed.json")
+      let sut = CodableFeedStore(storeURL: url)
+      #expect(!FileManager.default.fileExists(atPath: nested.path(percentEncoded: false)))
+
+      try await sut.insert([], timestamp: Date())
+
+      #expect(try permissions(of: url) == 0o600)
+      #expect(try permissions(of: nested) == 0o700)
+      #expect(try permissions(of: directory.appending(path: "a")) == 0o700)
+    }
+  }
+
+  @Test("CFS-2 a file of another format version is a corrupt-cache error, and validation-style deletion recovers")
+  func unknownVersionIsCorrupt() async throws {
+    try await withTemporaryDirectory { directory in
+      let url = directory.appending(path: "feed.json")
+      try Data(#"{"version": 2, "timestamp": 0, "feed": []}"#.utf8).write(to: url)
+      let sut = CodableFeedStore(storeURL: url)
+
+      await #expect(throws: FileFeedStoreError.self) { try await sut.retrieve() }
+      try await sut.deleteCachedFeed()
+      #expect(try await sut.retrieve() == nil)
+    }
+  }
+}

@@ -1,0 +1,160 @@
+import EssentialFeedSpecs
+import Foundation
+import Testing
+
+@testable import EssentialFeedCache
+
+@Suite("FileSystemFeedStore")
+struct FileSystemFeedStoreSpecs {
+  @Test("passes the FeedStore specs", arguments: FeedStoreSpec.allCases)
+  func feedStore(_ spec: FeedStoreSpec) async throws {
+    try await withTemporaryDirectory { directory in
+      try await spec.verify { FileSystemFeedStore(directory: directory.appending(path: "store")) }
+    }
+  }
+
+  @Test("passes the FeedImageDataStore specs", arguments: FeedImageDataStoreSpec.allCases)
+  func imageDataStore(_ spec: FeedImageDataStoreSpec) async throws {
+    try await withTemporaryDirectory { directory in
+      try await spec.verify { FileSystemFeedStore(directory: directory.appending(path: "store")) }
+    }
+  }
+
+  @Test("passes the failable FeedStore specs", arguments: FailableFeedStoreSpec.allCases)
+  func failable(_ spec: FailableFeedStoreSpec) async throws {
+    try await withTemporaryDirectory { directory in
+      let blocker = try makeRegularFile(in: directory)
+      try await spec.verify(
+        FeedStoreFailures(
+          retrieval: {
+            let store = directory.appending(path: "corrupt-store")
+            try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
+            try Data("garbage".utf8).write(to: store.appending(path: "feed.cache"))
+            return FileSystemFeedStore(directory: store)
+          },
+          insertion: { FileSystemFeedStore(directory: blocker.appending(path: "store")) },
+          deletion: { FileSystemFeedStore(directory: blocker) }
+        ))
+    }
+  }
+
+  @Test("passes the persistence specs", arguments: PersistentFeedStoreSpec.allCases)
+  func persistence(_ spec: PersistentFeedStoreSpec) async throws {
+    try await withTemporaryDirectory { directory in
+      let store = directory.appending(path: "store")
+      try await spec.verify { FileSystemFeedStore(directory: store) }
+    }
+  }
+
+  @Test("FFS-1 image file names never leave the directory and never collide, whatever the URL")
+  func imageFileNamesStayInside() async throws {
+    try await withTemporaryDirectory { directory in
+      let store = directory.appending(path: "store")
+      let sut = FileSystemFeedStore(directory: store)
+      let urls = try [
+        "https://host.com/../../../../etc/passwd", "https://host.com/%2E%2E/%2E%2E/%2E%2E/escape",
+        "https://host.com/a/b/c", "https://host.com/a%2Fb%2Fc",
+        "https://host.com/\(String(repeating: "x", count: 3_000))",
+        "https://host.com/caf%C3%A9/%F0%9F%8C%8D", "https://host.com/a?b=../../c", "https://host.com/a#../../b",
+        "https://host.com/A", "https://host.com/a", "https://HOST.com/a", "file:///etc/passwd",
+      ].map { try #require(URL(string: $0)) }
+
+      for (index, url) in urls.enumerated() {
+        try await sut.insert(Data("data \(index)".utf8), for: url)
+      }
+
+      for (index, url) in urls.enumerated() {
+        #expect(try await sut.retrieve(dataForURL: url) == Data("data \(index)".utf8))
+      }
+      let everything = try FileManager.default.subpathsOfDirectory(atPath: directory.path(percentEncoded: false))
+      let images = everything.filter { $0.hasPrefix("store/images/") }
+      #expect(
+        Set(everything).subtracting(images)
+          == ["a-regular-file", "store", "store/images", "store/feed.cache"].filter { everything.contains($0) }.reduce(
+            into: Set<String>()
+          ) { $0.insert($1) })
+      #expect(images.count == urls.count)
+      #expect(images.allSatisfy { $0.wholeMatch(of: /store\/images\/[0-9a-f]{32}(-[0-9]+)?\.image/) != nil })
+    }
+  }
+
+  @Test("FFS-2 two URLs whose file names collide keep their own data")
+  func collidingNamesKeepTheirData() async throws {
+    try await withTemporaryDirectory { directory in
+      let store = directory.appending(path: "store")
+      let sut = FileSystemFeedStore(directory: store)
+      let url = try #require(URL(string: "https://host.com/wanted.jpg"))
+      let squatter = "https://host.com/a-url-whose-name-collides.jpg"
+      // Put another URL's file where `url`'s first choice of name is, as a hash collision would.
+      let images = store.appending(path: "images", directoryHint: .isDirectory)
+      try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+      let squatterFile = images.appending(path: ImageFileFormat.fileName(for: url.absoluteString, slot: 0))
+      try ImageFileFormat.encode(Data("squatter".utf8), key: squatter).write(to: squatterFile)
+
+      #expect(try await sut.retrieve(dataForURL: url) == nil)
+      try await sut.insert(Data("wanted".utf8), for: url)
+
+      #expect(try await sut.retrieve(dataForURL: url) == Data("wanted".utf8))
+      #expect(try ImageFileFormat.decode(Data(contentsOf: squatterFile)).data == Data("squatter".utf8))
+    }
+  }
+
+  @Test("FFS-3 a damaged feed file (truncated, any byte changed, unknown version) is a retrieval error, never a crash")
+  func damagedFeedFileIsError() async throws {
+    try await withTemporaryDirectory { directory in
+      let store = directory.appending(path: "store")
+      let sut = FileSystemFeedStore(directory: store)
+      try await sut.insert(Array(uniqueFeed().local), timestamp: fixedCurrentDate)
+      let file = store.appending(path: "feed.cache")
+      let valid = try Data(contentsOf: file)
+
+      var damaged: [Data] = (0..<valid.count).map { valid.prefix($0) }
+      for index in valid.indices {
+        var flipped = valid
+        flipped[index] ^= 0x5A
+        damaged.append(flipped)
+      }
+      damaged.append(valid + Data([0]))
+      for bytes in damaged {
+        try bytes.write(to: file)
+        await #expect(throws: FileFeedStoreError.self) { try await sut.retrieve() }
+      }
+    }
+  }
+
+  @Test("FFS-4 a damaged image file is a retrieval error, and the next insert for its URL replaces it")
+  func damagedImageFileRecovers() async throws {
+    try await withTemporaryDirectory { directory in
+      let store = directory.appending(path: "store")
+      let sut = FileSystemFeedStore(directory: store)
+      let url = anyURL()
+      try await sut.insert(anyData(), for: url)
+      let file = store.appending(path: "images").appending(
+        path: ImageFileFormat.fileName(for: url.absoluteString, slot: 0))
+      try Data("garbage".utf8).write(to: file)
+
+      await #expect(throws: FileFeedStoreError.self) { try await sut.retrieve(dataForURL: url) }
+      try await sut.insert(Data("fresh".utf8), for: url)
+
+      #expect(try await sut.retrieve(dataForURL: url) == Data("fresh".utf8))
+    }
+  }
+
+  @Test("FFS-5 creates the directory and files readable by the user only")
+  func privatePermissions() async throws {
+    try await withTemporaryDirectory { directory in
+      let store = directory.appending(path: "store")
+      let sut = FileSystemFeedStore(directory: store)
+
+      try await sut.insert([], timestamp: Date())
+      try await sut.insert(anyData(), for: anyURL())
+
+      #expect(try permissions(of: store) == 0o700)
+      #expect(try permissions(of: store.appending(path: "feed.cache")) == 0o600)
+      #expect(try permissions(of: store.appending(path: "images")) == 0o700)
+      let images = try FileManager.default.contentsOfDirectory(
+        at: store.appending(path: "images"), includingPropertiesForKeys: nil)
+      #expect(try images.map(permissions(of:)) == [0o600])
+    }
+  }
+}

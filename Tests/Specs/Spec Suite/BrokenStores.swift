@@ -1,0 +1,112 @@
+import EssentialFeedCache
+import Foundation
+
+// Stores that are each wrong in one way the spec suite must catch. They are the tests of the spec suite itself.
+
+/// Appends the inserted feed to the cached one instead of replacing it.
+actor AppendingStore: FeedStore {
+  private var cache: CachedFeed?
+
+  func deleteCachedFeed() { cache = nil }
+  func insert(_ feed: [LocalFeedImage], timestamp: Date) {
+    cache = CachedFeed(feed: (cache?.feed ?? []) + feed, timestamp: timestamp)
+  }
+  func retrieve() -> CachedFeed? { cache }
+}
+
+/// Deletes the cache as it retrieves it.
+actor RetrieveDeletingStore: FeedStore {
+  private var cache: CachedFeed?
+
+  func deleteCachedFeed() { cache = nil }
+  func insert(_ feed: [LocalFeedImage], timestamp: Date) { cache = CachedFeed(feed: feed, timestamp: timestamp) }
+  func retrieve() -> CachedFeed? {
+    defer { cache = nil }
+    return cache
+  }
+}
+
+/// Writes the feed and the timestamp in two steps with a suspension between them, so a concurrent reader can see
+/// one insert's feed with another's timestamp; deletes in two steps the same way.
+actor TornInsertStore: FeedStore {
+  private var feed: [LocalFeedImage]?
+  private var timestamp: Date?
+
+  func deleteCachedFeed() async {
+    feed = nil
+    await Task.yield()
+    timestamp = nil
+  }
+
+  func insert(_ feed: [LocalFeedImage], timestamp: Date) async {
+    self.feed = feed
+    await Task.yield()
+    self.timestamp = timestamp
+  }
+
+  func retrieve() -> CachedFeed? {
+    guard let feed, let timestamp else { return nil }
+    return CachedFeed(feed: feed, timestamp: timestamp)
+  }
+}
+
+/// Keeps timestamps to whole milliseconds, as a store with a coarse date column would.
+actor TimestampRoundingStore: FeedStore {
+  private var cache: CachedFeed?
+
+  func deleteCachedFeed() { cache = nil }
+  func insert(_ feed: [LocalFeedImage], timestamp: Date) {
+    let milliseconds = (timestamp.timeIntervalSince1970 * 1000).rounded() / 1000
+    cache = CachedFeed(feed: feed, timestamp: Date(timeIntervalSince1970: milliseconds))
+  }
+  func retrieve() -> CachedFeed? { cache }
+}
+
+/// Stores nil descriptions and locations as empty strings, as a careless serializer would.
+actor NilAsEmptyStringStore: FeedStore {
+  private var cache: CachedFeed?
+
+  func deleteCachedFeed() { cache = nil }
+  func insert(_ feed: [LocalFeedImage], timestamp: Date) {
+    let flattened = feed.map {
+      LocalFeedImage(id: $0.id, description: $0.description ?? "", location: $0.location ?? "", url: $0.url)
+    }
+    cache = CachedFeed(feed: flattened, timestamp: timestamp)
+  }
+  func retrieve() -> CachedFeed? { cache }
+}
+
+/// Keys image data by the URL's last path component, so different URLs collide.
+actor LastPathComponentImageStore: FeedImageDataStore {
+  private var images: [String: Data] = [:]
+
+  func insert(_ data: Data, for url: URL) { images[url.lastPathComponent] = data }
+  func retrieve(dataForURL url: URL) -> Data? { images[url.lastPathComponent] }
+}
+
+/// Inserts image data in two steps with a suspension between, so a reader can see a half-written value.
+actor TornImageInsertStore: FeedImageDataStore {
+  private var images: [URL: Data] = [:]
+
+  func insert(_ data: Data, for url: URL) async {
+    images[url] = data.prefix(data.count / 2)
+    await Task.yield()
+    images[url] = data
+  }
+
+  func retrieve(dataForURL url: URL) -> Data? { images[url] }
+}
+
+/// Fails every operation, though it says nothing is wrong when it retrieves after an insert: it loses the cache.
+actor InsertionFailureLosesCacheStore: FeedStore {
+  private var cache: CachedFeed? = CachedFeed(feed: [], timestamp: Date(timeIntervalSince1970: 0))
+
+  func deleteCachedFeed() throws { throw BrokenStoreError() }
+  func insert(_ feed: [LocalFeedImage], timestamp: Date) throws {
+    cache = nil
+    throw BrokenStoreError()
+  }
+  func retrieve() -> CachedFeed? { cache }
+}
+
+struct BrokenStoreError: Error {}
