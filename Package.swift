@@ -27,6 +27,17 @@ let package = Package(
     .target(name: "EssentialFeedCache", dependencies: ["EssentialFeed"], swiftSettings: strictSettings),
     // The reusable store specs: imports Testing (from the toolchain) so any store can run them from a @Test.
     .target(name: "EssentialFeedSpecs", dependencies: ["EssentialFeedCache"], swiftSettings: strictSettings),
+    // Test support: the child process of the crash-consistency test, and the feeds it writes.
+    .target(
+      name: "StoreCrashSupport", dependencies: ["EssentialFeed"], path: "Tests/Support/StoreCrashSupport",
+      swiftSettings: strictSettings
+    ),
+    .executableTarget(
+      name: "StoreCrashWriter",
+      dependencies: ["EssentialFeed", "EssentialFeedCache", "StoreCrashSupport"],
+      path: "Tests/Support/StoreCrashWriter",
+      swiftSettings: strictSettings
+    ),
     .testTarget(
       name: "Specs",
       dependencies: ["EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache", "EssentialFeedSpecs"],
@@ -37,6 +48,7 @@ let package = Package(
       name: "Integration",
       dependencies: [
         "EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache", "EssentialFeedSpecs",
+        "StoreCrashSupport", "StoreCrashWriter",
         .product(name: "FlyingFox", package: "FlyingFox"),
       ],
       path: "Tests/Integration",

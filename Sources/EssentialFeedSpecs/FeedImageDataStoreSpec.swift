@@ -2,7 +2,7 @@ import EssentialFeedCache
 import Foundation
 import Testing
 
-/// The specs every ``EssentialFeedCache/FeedImageDataStore`` must pass, each a value with a readable name.
+/// The specs every `FeedImageDataStore` must pass, each a value with a readable name.
 ///
 /// ```swift
 /// @Test(arguments: FeedImageDataStoreSpec.allCases)

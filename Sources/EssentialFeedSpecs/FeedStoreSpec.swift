@@ -2,7 +2,7 @@ import EssentialFeedCache
 import Foundation
 import Testing
 
-/// The specs every ``EssentialFeedCache/FeedStore`` must pass, each a value with a readable name.
+/// The specs every `FeedStore` must pass, each a value with a readable name.
 ///
 /// Plug a store in with one parameterized test; `makeSUT` must return an empty store each time it is called:
 ///

@@ -1,0 +1,105 @@
+import EssentialFeed
+import EssentialFeedCache
+import Foundation
+import StoreCrashSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+@Suite("Crash consistency", .serialized)
+struct CrashConsistencyTests {
+  static let trials = 50
+
+  @Test(
+    "CC-1 a store killed with SIGKILL mid-insert holds the old feed or the new, never an error or a mix",
+    arguments: PersistentStoreKind.allCases)
+  func sigkillDuringInserts(kind: PersistentStoreKind) async throws {
+    let outcome = try await runTrials(kind, mode: "insert")
+    #expect(outcome.emptied == 0, "\(outcome.emptied) trials left an empty cache after the first insert")
+    // A kill that lands before a trial's first insert leaves the old feed; most trials must still write.
+    #expect(outcome.advanced > Self.trials / 2, "only \(outcome.advanced) of \(Self.trials) trials wrote")
+  }
+
+  @Test(
+    "CC-2 a save killed with SIGKILL leaves the old feed, the new, or (between its delete and insert) an empty cache",
+    arguments: PersistentStoreKind.allCases)
+  func sigkillDuringSaves(kind: PersistentStoreKind) async throws {
+    // Delete-then-insert (CF-2, CF-4) has a window with no cache at all; a kill there empties the cache. That is a
+    // valid state (load delivers no images and the next remote load refills it); an error or a mix is not.
+    let outcome = try await runTrials(kind, mode: "save")
+    #expect(outcome.advanced > 0, "no trial completed a save before the kill")
+  }
+
+  private struct Outcome {
+    var advanced = 0
+    var emptied = 0
+  }
+
+  /// Runs the writer `trials` times, killing it at a random moment each time, and checks what the store holds.
+  private func runTrials(_ kind: PersistentStoreKind, mode: String) async throws -> Outcome {
+    let writer = try #require(Self.writerExecutable(), "StoreCrashWriter was not built beside the tests")
+    return try await withTemporaryDirectory { directory in
+      let location = kind.location(in: directory)
+      var lastSerial = 0
+      var outcome = Outcome()
+      for trial in 1...Self.trials {
+        let process = Process()
+        process.executableURL = writer
+        process.arguments = [kind.writerArgument, location.path(percentEncoded: false), String(lastSerial + 1), mode]
+        try process.run()
+        try await Task.sleep(for: .milliseconds(Int.random(in: 20...80)))
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal, "trial \(trial): the writer ended on its own")
+
+        let cache: CachedFeed?
+        do {
+          cache = try await kind.makeStore(at: location).retrieve()
+        } catch {
+          Issue.record("trial \(trial): retrieval failed after SIGKILL: \(error)")
+          return outcome
+        }
+        guard let cache else {
+          if lastSerial > 0 { outcome.emptied += 1 }
+          continue
+        }
+        let serial = try #require(CrashFeed.serial(of: cache.timestamp), "trial \(trial): a timestamp no save wrote")
+        #expect(serial >= lastSerial, "trial \(trial): went back from write \(lastSerial) to \(serial)")
+        #expect(cache.feed == CrashFeed.feed(serial: serial).toLocal(), "trial \(trial): write \(serial) is torn")
+        if serial > lastSerial { outcome.advanced += 1 }
+        lastSerial = serial
+      }
+      print(
+        "\(mode) on \(kind.rawValue): \(Self.trials) SIGKILL trials, \(outcome.advanced) advanced the cache, "
+          + "\(outcome.emptied) left it empty, last write \(lastSerial)")
+      return outcome
+    }
+  }
+
+  private static func writerExecutable() -> URL? {
+    let name = "StoreCrashWriter"
+    var candidates: [URL] = []
+    if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
+    candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+    candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+    for directory in candidates {
+      var current = directory
+      for _ in 0..<4 {
+        let candidate = current.appending(path: name)
+        if FileManager.default.isExecutableFile(atPath: candidate.path(percentEncoded: false)) { return candidate }
+        current = current.deletingLastPathComponent()
+      }
+    }
+    return nil
+  }
+}
+
+extension [FeedImage] {
+  fileprivate func toLocal() -> [LocalFeedImage] {
+    map { LocalFeedImage(id: $0.id, description: $0.description, location: $0.location, url: $0.url) }
+  }
+}

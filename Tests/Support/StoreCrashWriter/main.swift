@@ -1,0 +1,47 @@
+import EssentialFeed
+import EssentialFeedCache
+import Foundation
+import StoreCrashSupport
+
+// Writes feeds in a loop until killed: the child process of the crash-consistency tests.
+// Usage: StoreCrashWriter <codable|filesystem> <path> <first serial> <insert|save>
+// Write N caches `CrashFeed.feed(serial: N)` with timestamp N seconds after the reference date, so whatever the
+// store holds after a kill says which write it came from and what it must contain. `insert` calls the store
+// directly; `save` goes through `LocalFeedLoader.save`, which deletes and then inserts.
+
+let arguments = CommandLine.arguments
+guard arguments.count == 5, let first = Int(arguments[3]), ["insert", "save"].contains(arguments[4]) else {
+  FileHandle.standardError.write(
+    Data("usage: StoreCrashWriter <codable|filesystem> <path> <first serial> <insert|save>\n".utf8))
+  exit(2)
+}
+let url = URL(fileURLWithPath: arguments[2])
+let store: any FeedStore
+switch arguments[1] {
+case "codable": store = CodableFeedStore(storeURL: url)
+case "filesystem": store = FileSystemFeedStore(directory: url)
+default:
+  FileHandle.standardError.write(Data("unknown store kind \(arguments[1])\n".utf8))
+  exit(2)
+}
+
+let throughLoader = arguments[4] == "save"
+var serial = first
+while true {
+  let now = serial
+  let feed = CrashFeed.feed(serial: serial)
+  do {
+    if throughLoader {
+      try await LocalFeedLoader(store: store, currentDate: { CrashFeed.timestamp(serial: now) }).save(feed)
+    } else {
+      let local = feed.map {
+        LocalFeedImage(id: $0.id, description: $0.description, location: $0.location, url: $0.url)
+      }
+      try await store.insert(local, timestamp: CrashFeed.timestamp(serial: now))
+    }
+  } catch {
+    FileHandle.standardError.write(Data("save \(serial) failed: \(error)\n".utf8))
+    exit(1)
+  }
+  serial += 1
+}
