@@ -117,12 +117,4 @@ struct URLSessionHTTPClientSpecs {
   private func makeSUT() -> URLSessionHTTPClient {
     URLSessionHTTPClient(session: URLProtocolStub.makeSession())
   }
-
-  private func waitUntil(_ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(10)
-    while !condition() {
-      guard ContinuousClock.now < deadline else { throw AnyError() }
-      try await Task.sleep(for: .milliseconds(1))
-    }
-  }
 }

@@ -65,10 +65,6 @@ final class HTTPClientSpy: HTTPClient {
 
   /// Suspends until the client has received `count` requests; fails the wait after a generous deadline.
   func waitForRequests(count: Int = 1) async throws {
-    let deadline = ContinuousClock.now + .seconds(10)
-    while requestedURLs.count < count {
-      guard ContinuousClock.now < deadline else { throw AnyError() }
-      try await Task.sleep(for: .milliseconds(1))
-    }
+    try await waitUntil { requestedURLs.count >= count }
   }
 }
