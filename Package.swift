@@ -16,10 +16,13 @@ let package = Package(
     .library(name: "EssentialFeedAPI", targets: ["EssentialFeedAPI"]),
     .library(name: "EssentialFeedCache", targets: ["EssentialFeedCache"]),
     .library(name: "EssentialFeedSpecs", targets: ["EssentialFeedSpecs"]),
+    .executable(name: "feed", targets: ["feed"]),
   ],
   dependencies: [
-    // Test-only: a real HTTP server on loopback. No library product depends on it.
-    .package(url: "https://github.com/swhitty/FlyingFox.git", exact: "0.27.1")
+    // For the tests and the `feed` app only: a real HTTP server on loopback, and the command line.
+    // No library product depends on them, so apps that use the libraries never fetch them.
+    .package(url: "https://github.com/swhitty/FlyingFox.git", exact: "0.27.1"),
+    .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
   ],
   targets: [
     .target(name: "EssentialFeed", swiftSettings: strictSettings),
@@ -27,6 +30,20 @@ let package = Package(
     .target(name: "EssentialFeedCache", dependencies: ["EssentialFeed"], swiftSettings: strictSettings),
     // The reusable store specs: imports Testing (from the toolchain) so any store can run them from a @Test.
     .target(name: "EssentialFeedSpecs", dependencies: ["EssentialFeedCache"], swiftSettings: strictSettings),
+    // The composition root: the `feed` app, its embedded demo server, and the wiring tests can reach.
+    .target(
+      name: "FeedDemoServer", dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+      swiftSettings: strictSettings
+    ),
+    .target(
+      name: "FeedCLI",
+      dependencies: [
+        "EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache", "FeedDemoServer",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .executableTarget(name: "feed", dependencies: ["FeedCLI"], swiftSettings: strictSettings),
     // Test support: the child process of the crash-consistency test, and the feeds it writes.
     .target(
       name: "StoreCrashSupport", dependencies: ["EssentialFeed"], path: "Tests/Support/StoreCrashSupport",
@@ -48,7 +65,7 @@ let package = Package(
       name: "Integration",
       dependencies: [
         "EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache", "EssentialFeedSpecs",
-        "StoreCrashSupport", "StoreCrashWriter",
+        "StoreCrashSupport", "StoreCrashWriter", "FeedDemoServer", "FeedCLI",
         .product(name: "FlyingFox", package: "FlyingFox"),
       ],
       path: "Tests/Integration",

@@ -1,3 +1,4 @@
+import FeedDemoServer
 import FlyingFox
 import Foundation
 import Testing
@@ -9,51 +10,42 @@ import Testing
 final class FixtureServer: Sendable {
   /// The fixture feed: nulls, absent keys and Unicode mixed, in the order the server lists them.
   let feed: [FixtureItem]
-  let baseURL: URL
-  private let task: Task<Void, any Error>
+  private let server: LoopbackHTTPServer
 
-  private init(feed: [FixtureItem], baseURL: URL, task: Task<Void, any Error>) {
+  var baseURL: URL { server.baseURL }
+
+  private init(feed: [FixtureItem], server: LoopbackHTTPServer) {
     self.feed = feed
-    self.baseURL = baseURL
-    self.task = task
+    self.server = server
   }
 
   /// Starts a server and returns once it is listening.
   static func start() async throws -> FixtureServer {
     let feed = FixtureItem.fixtures
-    let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled)
     let body = try JSONSerialization.data(withJSONObject: ["items": feed.map(\.json)])
-    await server.appendRoute("GET /v1/feed") { _ in
-      HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: body)
+    let server = try await LoopbackHTTPServer.start { server, _ in
+      await server.appendRoute("GET /v1/feed") { _ in
+        HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: body)
+      }
+      await server.appendRoute("GET /images/:n") { request in
+        let n = request.routeParameters["n"] ?? "?"
+        return HTTPResponse(statusCode: .ok, body: FixtureItem.imageData(named: n))
+      }
+      await server.appendRoute("GET /status/:code") { request in
+        let code = Int(request.routeParameters["code"] ?? "") ?? 500
+        return HTTPResponse(statusCode: HTTPStatusCode(code, phrase: "Fixture"))
+      }
+      await server.appendRoute("GET /slow-image") { _ in
+        try await Task.sleep(for: .seconds(3600))
+        return HTTPResponse(statusCode: .ok, body: Data("too late".utf8))
+      }
     }
-    await server.appendRoute("GET /images/:n") { request in
-      let n = request.routeParameters["n"] ?? "?"
-      return HTTPResponse(statusCode: .ok, body: FixtureItem.imageData(named: n))
-    }
-    await server.appendRoute("GET /status/:code") { request in
-      let code = Int(request.routeParameters["code"] ?? "") ?? 500
-      return HTTPResponse(statusCode: HTTPStatusCode(code, phrase: "Fixture"))
-    }
-    await server.appendRoute("GET /slow-image") { _ in
-      try await Task.sleep(for: .seconds(3600))
-      return HTTPResponse(statusCode: .ok, body: Data("too late".utf8))
-    }
-
-    let task = Task { try await server.run() }
-    try await server.waitUntilListening(timeout: 10)
-    guard case .ip4(_, let port) = await server.listeningAddress,
-      let baseURL = URL(string: "http://127.0.0.1:\(port)")
-    else {
-      task.cancel()
-      throw FixtureServerError.noListeningAddress
-    }
-    return FixtureServer(feed: feed, baseURL: baseURL, task: task)
+    return FixtureServer(feed: feed, server: server)
   }
 
   /// Stops the server; connections in flight are cut.
   func stop() async {
-    task.cancel()
-    _ = await task.result
+    await server.stop()
   }
 
   /// The server running for the current suite, set by the ``Trait/fixtureServer`` trait.
@@ -62,10 +54,6 @@ final class FixtureServer: Sendable {
   static func requireCurrent() throws -> FixtureServer {
     try #require(current, "the suite needs the .fixtureServer trait")
   }
-}
-
-enum FixtureServerError: Error {
-  case noListeningAddress
 }
 
 /// Starts one ``FixtureServer`` for a whole suite and stops it when the suite ends.

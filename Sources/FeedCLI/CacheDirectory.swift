@@ -1,0 +1,44 @@
+import Foundation
+
+/// Where the app keeps its cache: `--store DIR`, else `$XDG_CACHE_HOME/essential-feed`, else
+/// `~/.cache/essential-feed`.
+enum CacheDirectory {
+  static func resolve(_ override: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    if let override { return URL(fileURLWithPath: override, isDirectory: true) }
+    if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
+      return URL(fileURLWithPath: xdg, isDirectory: true).appending(path: "essential-feed", directoryHint: .isDirectory)
+    }
+    return FileManager.default.homeDirectoryForCurrentUser
+      .appending(path: ".cache/essential-feed", directoryHint: .isDirectory)
+  }
+
+  /// Creates the directory if needed and checks a file can be written in it, so an unusable directory is one clear
+  /// error up front instead of saves that silently fail.
+  static func prepare(_ directory: URL) throws(FeedAppError) {
+    let path = directory.path(percentEncoded: false)
+    do {
+      try FileManager.default.createDirectory(
+        at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      let probe = directory.appending(path: ".write-probe-\(UUID().uuidString)")
+      try Data().write(to: probe)
+      try FileManager.default.removeItem(at: probe)
+    } catch {
+      throw .unusableStore(path: path, reason: reason(for: directory, error))
+    }
+  }
+
+  /// Names the part of `directory`'s path that is in the way, or falls back to the system's message.
+  private static func reason(for directory: URL, _ error: any Error) -> String {
+    var ancestor = directory.standardizedFileURL
+    while ancestor.pathComponents.count > 1 {
+      var isDirectory: ObjCBool = false
+      var path = ancestor.path(percentEncoded: false)
+      if path.count > 1, path.hasSuffix("/") { path.removeLast() }
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+        return isDirectory.boolValue ? "\(path) cannot be written" : "\(path) is a file, not a directory"
+      }
+      ancestor = ancestor.deletingLastPathComponent()
+    }
+    return (error as NSError).localizedDescription
+  }
+}

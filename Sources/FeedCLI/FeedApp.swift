@@ -1,0 +1,98 @@
+import ArgumentParser
+import EssentialFeedCache
+import FeedDemoServer
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The app's behaviour behind the command line, callable from tests.
+enum FeedApp {
+  /// Runs the feed: starts the embedded server unless `url` or `offline` say otherwise, and returns the output.
+  static func show(
+    url: String?, offline: Bool, store: String?, json: Bool,
+    now: @escaping @Sendable () -> Date = Date.init,
+    progress: @escaping @Sendable (Int, Int) -> Void = FeedApp.terminalProgress
+  ) async throws -> String {
+    let directory = CacheDirectory.resolve(store)
+    try CacheDirectory.prepare(directory)
+
+    var embedded: LoopbackHTTPServer?
+    let server: URL?
+    if offline {
+      server = nil
+    } else if let url {
+      guard let base = baseURL(from: url) else { throw FeedAppError.invalidURL(url) }
+      server = base
+    } else {
+      let demo = try await DemoFeedServer.start()
+      embedded = demo
+      server = demo.baseURL
+    }
+
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.invalidateAndCancel() }
+    let composer = FeedComposer(
+      baseURL: server, store: FileSystemFeedStore(directory: directory), session: session, now: now)
+    let run = FeedRun(
+      composer: composer, server: server, embeddedServer: embedded != nil,
+      storePath: directory.path(percentEncoded: false))
+    let report: FeedReport
+    do {
+      report = try await run.run(progress: progress)
+    } catch {
+      await embedded?.stop()
+      throw error
+    }
+    await embedded?.stop()
+    return json ? try FeedReportRenderer.json(report) : FeedReportRenderer.text(report)
+  }
+
+  /// Runs Validate Feed Cache on the store and returns what it did.
+  static func validateCache(store: String?, json: Bool, now: @escaping @Sendable () -> Date = Date.init)
+    async throws -> String
+  {
+    let directory = CacheDirectory.resolve(store)
+    let report = try await CacheValidation.run(
+      store: FileSystemFeedStore(directory: directory), storePath: directory.path(percentEncoded: false), now: now)
+    if json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      encoder.dateEncodingStrategy = .iso8601
+      return String(decoding: try encoder.encode(report), as: UTF8.self)
+    }
+    return report.text
+  }
+
+  /// `string` as a base URL when it is an absolute http(s) URL with a host.
+  static func baseURL(from string: String) -> URL? {
+    guard let url = URL(string: string), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+      let host = url.host(), !host.isEmpty
+    else { return nil }
+    return url
+  }
+
+  /// Prints a progress line on stderr while images load, when stderr is a terminal.
+  static let terminalProgress: @Sendable (Int, Int) -> Void = { loaded, total in
+    guard isatty(STDERR_FILENO) == 1 else { return }
+    let line = loaded < total ? "\rLoading images \(loaded)/\(total)…" : "\r\u{1B}[2K"
+    FileHandle.standardError.write(Data(line.utf8))
+  }
+
+  /// Runs `body`; an app error becomes one sentence on stderr and exit code 1, never a stack trace.
+  static func reportingErrors(_ body: () async throws -> Void) async throws {
+    do {
+      try await body()
+    } catch let error as FeedAppError {
+      FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+      throw ExitCode(1)
+    } catch let error as FileFeedStoreError {
+      FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+      throw ExitCode(1)
+    } catch let error as CocoaError {
+      FileHandle.standardError.write(Data("error: \(error.localizedDescription)\n".utf8))
+      throw ExitCode(1)
+    }
+  }
+}

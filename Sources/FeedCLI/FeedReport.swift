@@ -1,0 +1,31 @@
+import EssentialFeed
+import Foundation
+
+/// Everything a run found, in the shape both the text and the JSON output read.
+struct FeedReport: Codable, Equatable {
+  struct Entry: Codable, Equatable {
+    var id: UUID
+    var description: String?
+    var location: String?
+    var url: URL
+    var imageBytes: Int?
+    var imageSource: OriginRecorder.Origin?
+    var imageError: String?
+  }
+
+  /// The server's base URL, or nil offline.
+  var server: URL?
+  /// Whether the server was the embedded demo server.
+  var embeddedServer: Bool
+  /// The cache directory.
+  var store: String
+  /// Where the feed came from.
+  var feedSource: OriginRecorder.Origin
+  /// Why the server's feed was not used, when it was not.
+  var serverProblem: String?
+  var entries: [Entry]
+
+  var imagesFromCache: Int { entries.filter { $0.imageSource == .cache }.count }
+  var imagesFromServer: Int { entries.filter { $0.imageSource == .server }.count }
+  var imagesFailed: Int { entries.filter { $0.imageError != nil }.count }
+}

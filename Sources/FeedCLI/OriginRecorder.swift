@@ -1,0 +1,58 @@
+import EssentialFeed
+import Foundation
+import Synchronization
+
+/// Where each result of a run came from, recorded by decorators around each source, for the summary.
+final class OriginRecorder: Sendable {
+  enum Origin: String, Sendable, Codable {
+    case cache
+    case server
+  }
+
+  private struct State {
+    var feed: Origin?
+    var remoteFeedError: (any Error)?
+    var images: [URL: Origin] = [:]
+  }
+
+  private let state = Mutex(State())
+
+  var feedOrigin: Origin? { state.withLock { $0.feed } }
+  var remoteFeedError: (any Error)? { state.withLock { $0.remoteFeedError } }
+  func imageOrigin(for url: URL) -> Origin? { state.withLock { $0.images[url] } }
+
+  func recordFeed(from origin: Origin) { state.withLock { $0.feed = origin } }
+  func recordRemoteFeedError(_ error: any Error) { state.withLock { $0.remoteFeedError = error } }
+  func recordImage(_ url: URL, from origin: Origin) { state.withLock { $0.images[url] = origin } }
+}
+
+/// Records that `decoratee` delivered the feed, or how the remote failed.
+struct RecordingFeedLoader: FeedLoader {
+  let decoratee: any FeedLoader
+  let origin: OriginRecorder.Origin
+  let recorder: OriginRecorder
+
+  func load() async throws -> [FeedImage] {
+    do {
+      let feed = try await decoratee.load()
+      recorder.recordFeed(from: origin)
+      return feed
+    } catch {
+      if origin == .server { recorder.recordRemoteFeedError(error) }
+      throw error
+    }
+  }
+}
+
+/// Records that `decoratee` delivered an image's data.
+struct RecordingImageDataLoader: FeedImageDataLoader {
+  let decoratee: any FeedImageDataLoader
+  let origin: OriginRecorder.Origin
+  let recorder: OriginRecorder
+
+  func loadImageData(from url: URL) async throws -> Data {
+    let data = try await decoratee.loadImageData(from: url)
+    recorder.recordImage(url, from: origin)
+    return data
+  }
+}

@@ -1,0 +1,139 @@
+import EssentialFeed
+import EssentialFeedCache
+import FeedDemoServer
+import Foundation
+import Testing
+
+@testable import FeedCLI
+
+@Suite("The composed feed app")
+struct FeedAppTests {
+  @Test("APP-1 online: shows the server's feed with every image, and caches both")
+  func online() async throws {
+    try await withTemporaryDirectory { directory in
+      let report = try await show(store: directory)
+
+      #expect(report.feedSource == .server)
+      #expect(report.entries.map(\.id) == DemoFeed.items().map(\.id))
+      #expect(report.entries.count >= 60)
+      #expect(report.imagesFromServer == report.entries.count)
+      #expect(report.imagesFailed == 0)
+
+      let offline = try await show(store: directory, offline: true)
+      #expect(offline.feedSource == .cache)
+      #expect(offline.entries.map(\.id) == report.entries.map(\.id))
+      #expect(offline.imagesFromCache == offline.entries.count)
+    }
+  }
+
+  @Test("APP-2 server down: serves the feed and images from the cache, and says why")
+  func serverDown() async throws {
+    try await withTemporaryDirectory { directory in
+      let online = try await show(store: directory)
+      let stopped = try await DemoFeedServer.start()
+      await stopped.stop()
+
+      let report = try await show(store: directory, url: stopped.baseURL.absoluteString)
+
+      #expect(report.feedSource == .cache)
+      #expect(report.serverProblem == "the server could not be reached")
+      #expect(report.entries.map(\.id) == online.entries.map(\.id))
+      #expect(report.imagesFromCache == report.entries.count)
+    }
+  }
+
+  @Test("APP-3 expired cache and server down: a clear error that names both")
+  func expiredCacheServerDown() async throws {
+    try await withTemporaryDirectory { directory in
+      let eightDaysAgo = Date().addingTimeInterval(-8 * 86_400)
+      _ = try await show(store: directory, now: eightDaysAgo)
+      let stopped = try await DemoFeedServer.start()
+      await stopped.stop()
+
+      await #expect(
+        throws: FeedAppError.noFeed(
+          server: stopped.baseURL, serverProblem: "the server could not be reached",
+          store: directory.path(percentEncoded: false))
+      ) {
+        _ = try await show(store: directory, url: stopped.baseURL.absoluteString)
+      }
+    }
+  }
+
+  @Test("APP-4 a corrupt cache file: offline is a clear error; the next online run recovers it")
+  func corruptCacheRecovers() async throws {
+    try await withTemporaryDirectory { directory in
+      _ = try await show(store: directory)
+      try Data("corrupt".utf8).write(to: directory.appending(path: "feed.cache"))
+
+      await #expect(throws: FeedAppError.self) { _ = try await show(store: directory, offline: true) }
+      let online = try await show(store: directory)
+      let offline = try await show(store: directory, offline: true)
+
+      #expect(online.feedSource == .server)
+      #expect(offline.entries.map(\.id) == online.entries.map(\.id))
+    }
+  }
+
+  @Test("APP-5 an unwritable store directory or a bad --url is one clear error, before any work")
+  func badConfiguration() async throws {
+    try await withTemporaryDirectory { directory in
+      let file = directory.appending(path: "a-file")
+      try Data().write(to: file)
+
+      await #expect(throws: FeedAppError.self) { _ = try await show(store: file.appending(path: "cache")) }
+      await #expect(throws: FeedAppError.invalidURL("ftp://example.com")) {
+        _ = try await show(store: directory, url: "ftp://example.com")
+      }
+      #expect(FeedAppError.unusableStore(path: "/p", reason: "r").description.hasPrefix("Cannot use /p"))
+    }
+  }
+
+  @Test("APP-6 validate-cache deletes an expired or unreadable cache, keeps a valid one, and says so")
+  func validateCache() async throws {
+    try await withTemporaryDirectory { directory in
+      let store = directory.path(percentEncoded: false)
+      #expect(try await FeedApp.validateCache(store: store, json: false).hasPrefix("There is no cache"))
+
+      _ = try await show(store: directory)
+      #expect(try await FeedApp.validateCache(store: store, json: false).hasPrefix("Kept a valid cache of 64 images"))
+
+      let eightDaysLater = Date().addingTimeInterval(8 * 86_400)
+      let expired = try await FeedApp.validateCache(store: store, json: false, now: { eightDaysLater })
+      #expect(expired.hasPrefix("Deleted an expired cache of 64 images"))
+
+      try Data("corrupt".utf8).write(to: directory.appending(path: "feed.cache"))
+      let json = try await FeedApp.validateCache(store: store, json: true)
+      #expect(json.contains(#""action" : "deleted-unreadable""#))
+      #expect(try await FileSystemFeedStore(directory: directory).retrieve() == nil)
+    }
+  }
+
+  @Test("APP-7 the text output lists every image and ends with where each result came from")
+  func textOutput() async throws {
+    try await withTemporaryDirectory { directory in
+      let text = try await FeedApp.show(
+        url: nil, offline: false, store: directory.path(percentEncoded: false), json: false, progress: { _, _ in })
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+
+      #expect(lines.first == "EssentialFeed — 64 images from the server")
+      #expect(text.contains(" 1. Morning light on the old harbour #1"))
+      #expect(text.contains("(no description)"))
+      #expect(
+        lines.last
+          == "Feed: 64 images from the server, saved to the cache. Images: 64 loaded (0 from the cache, 64 from the server), 0 failed."
+      )
+    }
+  }
+
+  // MARK: - Helpers
+
+  private func show(store: URL, url: String? = nil, offline: Bool = false, now: Date = Date()) async throws
+    -> FeedReport
+  {
+    let json = try await FeedApp.show(
+      url: url, offline: offline, store: store.path(percentEncoded: false), json: true, now: { now },
+      progress: { _, _ in })
+    return try JSONDecoder().decode(FeedReport.self, from: Data(json.utf8))
+  }
+}
