@@ -9,6 +9,7 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
   name: "EssentialFeed",
+  defaultLocalization: "en",
   // `Mutex` from Synchronization needs these releases on Apple platforms; Linux has it with the toolchain.
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
@@ -25,7 +26,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
   ],
   targets: [
-    .target(name: "EssentialFeed", swiftSettings: strictSettings),
+    .target(name: "EssentialFeed", resources: [.process("Resources")], swiftSettings: strictSettings),
     .target(name: "EssentialFeedAPI", dependencies: ["EssentialFeed"], swiftSettings: strictSettings),
     .target(name: "EssentialFeedCache", dependencies: ["EssentialFeed"], swiftSettings: strictSettings),
     // The reusable store specs: imports Testing (from the toolchain) so any store can run them from a @Test.

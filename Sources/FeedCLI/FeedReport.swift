@@ -13,6 +13,8 @@ struct FeedReport: Codable, Equatable {
     var imageError: String?
   }
 
+  /// The feed screen's localized title.
+  var title: String
   /// The server's base URL, or nil offline.
   var server: URL?
   /// Whether the server was the embedded demo server.

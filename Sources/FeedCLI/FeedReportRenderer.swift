@@ -1,3 +1,4 @@
+import EssentialFeed
 import Foundation
 
 /// Renders a ``FeedReport`` as readable text or as JSON.
@@ -6,7 +7,7 @@ enum FeedReportRenderer {
     var lines: [String] = []
     let source = report.feedSource == .server ? "the server" : "the cache"
     let server = report.server.map { "\($0.absoluteString)\(report.embeddedServer ? " (embedded demo server)" : "")" }
-    lines.append("EssentialFeed — \(report.entries.count) images from \(source)")
+    lines.append("\(report.title) — \(report.entries.count) images from \(source)")
     lines.append("  server: \(server ?? "none (offline)")")
     lines.append("  cache:  \(report.store)")
     lines.append("")
@@ -47,7 +48,7 @@ enum FeedReportRenderer {
       let source = entry.imageSource == .cache ? "the cache" : "the server"
       return "image: \(bytes.formatted()) bytes from \(source)"
     }
-    return "image: not loaded (\(entry.imageError ?? "unknown error"))"
+    return "image: not loaded (\(entry.imageError ?? "unknown error")): \(FeedPresenter.retryTitle.lowercased()) later"
   }
 }
 

@@ -1,71 +1,80 @@
 import EssentialFeed
 import EssentialFeedCache
 import Foundation
+import Synchronization
 
-/// One run of the app: load the feed through the composed loaders, then every image, and report where each came
-/// from.
+/// One run of the app: the ``FeedController`` drives the composed loaders as it would for any UI, and the terminal
+/// is its view. The feed appears, then every item becomes visible, and the run reports what the view showed and
+/// where each result came from.
 struct FeedRun {
   let composer: FeedComposer
   let server: URL?
   let embeddedServer: Bool
   let storePath: String
-  var maxConcurrentImageLoads = 8
 
-  func run(progress: @Sendable (_ loaded: Int, _ total: Int) -> Void = { _, _ in }) async throws -> FeedReport {
+  @MainActor
+  func run(progress: @escaping @Sendable (_ loaded: Int, _ total: Int) -> Void = { _, _ in }) async throws
+    -> FeedReport
+  {
     let recorder = composer.recorder
-    let feed: [FeedImage]
-    do {
-      feed = try await composer.feedLoader.load()
-    } catch let error as FileFeedStoreError {
-      throw FeedAppError.unreadableCache(
-        error.description, serverProblem: recorder.remoteFeedError.map(FeedAppError.problem))
-    }
+    let failure = FailureCapturingFeedLoader(decoratee: composer.feedLoader)
+    let view = TerminalFeedView()
+    let controller = FeedController<Int>(
+      feedLoader: failure, imageLoader: composer.imageLoader, imageTransformer: { $0.isEmpty ? nil : $0.count },
+      feedView: view, loadingView: view, errorView: view, imageView: view)
+
+    controller.viewDidAppear()
+    await view.wait { !controller.isLoading }
     let serverProblem = recorder.remoteFeedError.map(FeedAppError.problem)
+    if let error = failure.error {
+      if let storeError = error as? FileFeedStoreError {
+        throw FeedAppError.unreadableCache(storeError.description, serverProblem: serverProblem)
+      }
+      throw error
+    }
+    let feed = controller.feed
     let source = recorder.feedOrigin ?? .cache
     if source == .cache, feed.isEmpty {
       throw FeedAppError.noFeed(server: server, serverProblem: serverProblem, store: storePath)
     }
 
-    let images = await loadImages(for: feed, progress: progress)
-    let entries = feed.map { image in
-      let result = images[image.url]
+    view.onImageSettled = { progress($0, feed.count) }
+    for index in feed.indices { controller.itemWillBecomeVisible(at: index) }
+    await view.wait { view.settledImages == feed.count }
+
+    let entries = feed.enumerated().map { index, image in
+      let item = view.items.indices.contains(index) ? view.items[index] : FeedImagePresenter.map(image)
+      let cell = view.images[index]
       return FeedReport.Entry(
-        id: image.id, description: image.description, location: image.location, url: image.url,
-        imageBytes: try? result?.get().count,
-        imageSource: recorder.imageOrigin(for: image.url),
-        imageError: result.flatMap { if case .failure(let error) = $0 { "\(error)" } else { nil } }
-      )
+        id: image.id, description: item.description, location: item.hasLocation ? item.location : nil,
+        url: image.url, imageBytes: cell?.image,
+        imageSource: cell?.image == nil ? nil : recorder.imageOrigin(for: image.url),
+        imageError: cell?.shouldRetry == true ? "could not be loaded" : nil)
     }
     return FeedReport(
-      server: server, embeddedServer: embeddedServer, store: storePath, feedSource: source,
-      serverProblem: source == .cache ? serverProblem : nil, entries: entries)
+      title: FeedPresenter.title, server: server, embeddedServer: embeddedServer, store: storePath,
+      feedSource: source, serverProblem: source == .cache ? serverProblem : nil, entries: entries)
+  }
+}
+
+/// Keeps the error the composed feed loader threw, which the view shows only as a localized message, so the app
+/// can say exactly what went wrong.
+final class FailureCapturingFeedLoader: FeedLoader {
+  private let decoratee: any FeedLoader
+  private let captured = Mutex<(any Error)?>(nil)
+
+  init(decoratee: any FeedLoader) {
+    self.decoratee = decoratee
   }
 
-  /// Loads every image's data, at most `maxConcurrentImageLoads` at a time.
-  private func loadImages(
-    for feed: [FeedImage], progress: @Sendable (Int, Int) -> Void
-  ) async -> [URL: Result<Data, any Error>] {
-    let loader = composer.imageLoader
-    var results: [URL: Result<Data, any Error>] = [:]
-    await withTaskGroup(of: (URL, Result<Data, any Error>).self) { group in
-      var pending = feed.map(\.url)[...]
-      func startNext() {
-        guard let url = pending.popFirst() else { return }
-        group.addTask {
-          do {
-            return (url, .success(try await loader.loadImageData(from: url)))
-          } catch {
-            return (url, .failure(error))
-          }
-        }
-      }
-      for _ in 0..<maxConcurrentImageLoads { startNext() }
-      for await (url, result) in group {
-        results[url] = result
-        progress(results.count, feed.count)
-        startNext()
-      }
+  var error: (any Error)? { captured.withLock { $0 } }
+
+  func load() async throws -> [FeedImage] {
+    do {
+      return try await decoratee.load()
+    } catch {
+      captured.withLock { $0 = error }
+      throw error
     }
-    return results
   }
 }

@@ -109,14 +109,14 @@ struct FeedAppTests {
     }
   }
 
-  @Test("APP-7 the text output lists every image and ends with where each result came from")
+  @Test("APP-7 the text output, rendered through the presenters, lists every image and ends with a summary")
   func textOutput() async throws {
     try await withTemporaryDirectory { directory in
       let text = try await FeedApp.show(
         url: nil, offline: false, store: directory.path(percentEncoded: false), json: false, progress: { _, _ in })
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
 
-      #expect(lines.first == "EssentialFeed — 64 images from the server")
+      #expect(lines.first == "Feed — 64 images from the server")
       #expect(text.contains(" 1. Morning light on the old harbour #1"))
       #expect(text.contains("(no description)"))
       #expect(

@@ -1,0 +1,54 @@
+import EssentialFeed
+import Foundation
+
+/// Records everything the controller shows, in order.
+@MainActor
+final class FeedViewSpy: FeedView, ResourceLoadingView, ResourceErrorView, FeedImageCellView, LoadMoreView {
+  enum Message: Equatable {
+    case feed([FeedImageViewModel])
+    case loading(Bool)
+    case error(String?)
+    case image(FeedImageCellViewModel<String>, at: Int)
+    case loadMore(LoadMoreViewModel)
+  }
+
+  private(set) var messages: [Message] = []
+
+  var loadingStates: [Bool] { messages.compactMap { if case .loading(let value) = $0 { value } else { nil } } }
+  var errors: [String?] { messages.compactMap { if case .error(let value) = $0 { .some(value) } else { nil } } }
+  var feeds: [[FeedImageViewModel]] { messages.compactMap { if case .feed(let items) = $0 { items } else { nil } } }
+  var loadMoreStates: [LoadMoreViewModel] {
+    messages.compactMap { if case .loadMore(let value) = $0 { value } else { nil } }
+  }
+  func images(at index: Int) -> [FeedImageCellViewModel<String>] {
+    messages.compactMap { if case .image(let value, let at) = $0, at == index { value } else { nil } }
+  }
+
+  func display(_ viewModel: FeedViewModel) { messages.append(.feed(viewModel.items)) }
+  func display(_ viewModel: ResourceLoadingViewModel) { messages.append(.loading(viewModel.isLoading)) }
+  func display(_ viewModel: ResourceErrorViewModel) { messages.append(.error(viewModel.message)) }
+  func display(_ viewModel: FeedImageCellViewModel<String>, at index: Int) {
+    messages.append(.image(viewModel, at: index))
+  }
+  func display(_ viewModel: LoadMoreViewModel) { messages.append(.loadMore(viewModel)) }
+}
+
+/// Suspends until `condition` holds on the main actor, letting the controller's tasks run.
+@MainActor
+func eventually(_ condition: @MainActor () -> Bool) async throws {
+  let deadline = ContinuousClock.now + .seconds(10)
+  while !condition() {
+    guard ContinuousClock.now < deadline else { throw AnyError() }
+    try await Task.sleep(for: .milliseconds(1))
+  }
+}
+
+/// Image data the test transformer decodes, and data it rejects as invalid.
+func validImageData(_ name: String = "image") -> Data { Data("valid:\(name)".utf8) }
+let invalidImageData = Data("garbage".utf8)
+
+/// Decodes `valid:<name>` to `<name>`; anything else is invalid.
+let testImageTransformer: @Sendable (Data) -> String? = { data in
+  let text = String(decoding: data, as: UTF8.self)
+  return text.hasPrefix("valid:") ? String(text.dropFirst(6)) : nil
+}

@@ -1,0 +1,59 @@
+import EssentialFeed
+import Foundation
+import Synchronization
+
+/// Loads that stay pending until the test completes them, one by one, and that record their cancellation.
+final class PendingLoads<Value: Sendable>: Sendable {
+  private struct State {
+    var urls: [URL?] = []
+    var continuations: [Int: CheckedContinuation<Value, any Error>] = [:]
+    var cancelled: Set<Int> = []
+  }
+
+  private let state = Mutex(State())
+
+  /// The URL of every load requested, in order (`nil` for feed loads).
+  var requests: [URL?] { state.withLock { $0.urls } }
+  /// The indices of the loads that were cancelled.
+  var cancelledRequests: Set<Int> { state.withLock { $0.cancelled } }
+
+  func load(_ url: URL?) async throws -> Value {
+    let index = state.withLock {
+      $0.urls.append(url)
+      return $0.urls.count - 1
+    }
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let cancelledAlready = state.withLock {
+          if $0.cancelled.contains(index) { return true }
+          $0.continuations[index] = continuation
+          return false
+        }
+        if cancelledAlready { continuation.resume(throwing: CancellationError()) }
+      }
+    } onCancel: {
+      let continuation = state.withLock {
+        $0.cancelled.insert(index)
+        return $0.continuations.removeValue(forKey: index)
+      }
+      continuation?.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Completes load number `index` with `result`; waits until that load is pending.
+  func complete(_ index: Int = 0, with result: Result<Value, any Error>) async throws {
+    try await waitUntil { state.withLock { $0.continuations[index] != nil } }
+    let continuation = state.withLock { $0.continuations.removeValue(forKey: index) }
+    continuation?.resume(with: result)
+  }
+}
+
+final class PendingFeedLoader: FeedLoader {
+  let loads = PendingLoads<[FeedImage]>()
+  func load() async throws -> [FeedImage] { try await loads.load(nil) }
+}
+
+final class PendingImageDataLoader: FeedImageDataLoader {
+  let loads = PendingLoads<Data>()
+  func loadImageData(from url: URL) async throws -> Data { try await loads.load(url) }
+}
