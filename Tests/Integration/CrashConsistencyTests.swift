@@ -20,8 +20,6 @@ struct CrashConsistencyTests {
   func sigkillDuringInserts(kind: PersistentStoreKind) async throws {
     let outcome = try await runTrials(kind, mode: "insert")
     #expect(outcome.emptied == 0, "\(outcome.emptied) trials left an empty cache after the first insert")
-    // A kill that lands before a trial's first insert leaves the old feed; most trials must still write.
-    #expect(outcome.advanced > Self.trials / 2, "only \(outcome.advanced) of \(Self.trials) trials wrote")
   }
 
   @Test(
@@ -30,8 +28,7 @@ struct CrashConsistencyTests {
   func sigkillDuringSaves(kind: PersistentStoreKind) async throws {
     // Delete-then-insert (CF-2, CF-4) has a window with no cache at all; a kill there empties the cache. That is a
     // valid state (load delivers no images and the next remote load refills it); an error or a mix is not.
-    let outcome = try await runTrials(kind, mode: "save")
-    #expect(outcome.advanced > 0, "no trial completed a save before the kill")
+    _ = try await runTrials(kind, mode: "save")
   }
 
   private struct Outcome {
@@ -46,12 +43,23 @@ struct CrashConsistencyTests {
       let location = kind.location(in: directory)
       var lastSerial = 0
       var outcome = Outcome()
+      defer {
+        print(
+          "\(mode) on \(kind.rawValue): \(Self.trials) SIGKILL trials, \(outcome.advanced) held a newer write, "
+            + "\(outcome.emptied) left no cache, last write \(lastSerial)")
+      }
       for trial in 1...Self.trials {
         let process = Process()
+        let output = Pipe()
         process.executableURL = writer
-        process.arguments = [kind.writerArgument, location.path(percentEncoded: false), String(lastSerial + 1), mode]
+        process.standardOutput = output
+        let firstSerial = lastSerial + 1
+        process.arguments = [kind.writerArgument, location.path(percentEncoded: false), String(firstSerial), mode]
         try process.run()
-        try await Task.sleep(for: .milliseconds(Int.random(in: 20...80)))
+        // Kill at a random moment after the trial's first write has landed, in the middle of later ones.
+        let ready = await Task.detached { output.fileHandleForReading.availableData }.value
+        #expect(!ready.isEmpty, "trial \(trial): the writer ended before its first write")
+        try await Task.sleep(for: .milliseconds(Int.random(in: 0...40)))
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal, "trial \(trial): the writer ended on its own")
@@ -64,18 +72,16 @@ struct CrashConsistencyTests {
           return outcome
         }
         guard let cache else {
-          if lastSerial > 0 { outcome.emptied += 1 }
+          outcome.emptied += 1
           continue
         }
         let serial = try #require(CrashFeed.serial(of: cache.timestamp), "trial \(trial): a timestamp no save wrote")
-        #expect(serial >= lastSerial, "trial \(trial): went back from write \(lastSerial) to \(serial)")
+        #expect(
+          serial >= firstSerial, "trial \(trial): holds write \(serial), older than the trial's first, \(firstSerial)")
         #expect(cache.feed == CrashFeed.feed(serial: serial).toLocal(), "trial \(trial): write \(serial) is torn")
         if serial > lastSerial { outcome.advanced += 1 }
         lastSerial = serial
       }
-      print(
-        "\(mode) on \(kind.rawValue): \(Self.trials) SIGKILL trials, \(outcome.advanced) advanced the cache, "
-          + "\(outcome.emptied) left it empty, last write \(lastSerial)")
       return outcome
     }
   }

@@ -43,5 +43,9 @@ while true {
     FileHandle.standardError.write(Data("save \(serial) failed: \(error)\n".utf8))
     exit(1)
   }
+  if serial == first {
+    // Tell the parent a whole write has landed, so it knows what the store must at least hold after the kill.
+    FileHandle.standardOutput.write(Data("ready \(serial)\n".utf8))
+  }
   serial += 1
 }
