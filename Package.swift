@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "EssentialFeedAPI", targets: ["EssentialFeedAPI"]),
     .library(name: "EssentialFeedCache", targets: ["EssentialFeedCache"]),
     .library(name: "EssentialFeedSpecs", targets: ["EssentialFeedSpecs"]),
+    .library(name: "EssentialFeedSQLite", targets: ["EssentialFeedSQLite"]),
     .executable(name: "feed", targets: ["feed"]),
   ],
   dependencies: [
@@ -29,6 +30,11 @@ let package = Package(
     .target(name: "EssentialFeed", resources: [.process("Resources")], swiftSettings: strictSettings),
     .target(name: "EssentialFeedAPI", dependencies: ["EssentialFeed"], swiftSettings: strictSettings),
     .target(name: "EssentialFeedCache", dependencies: ["EssentialFeed"], swiftSettings: strictSettings),
+    // SQLite from the system: pkg-config `sqlite3` on Linux (libsqlite3-dev), the SDK's on Apple platforms.
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+    .target(
+      name: "EssentialFeedSQLite", dependencies: ["EssentialFeedCache", "CSQLite"], swiftSettings: strictSettings
+    ),
     // The reusable store specs: imports Testing (from the toolchain) so any store can run them from a @Test.
     .target(name: "EssentialFeedSpecs", dependencies: ["EssentialFeedCache"], swiftSettings: strictSettings),
     // The composition root: the `feed` app, its embedded demo server, and the wiring tests can reach.
@@ -39,7 +45,7 @@ let package = Package(
     .target(
       name: "FeedCLI",
       dependencies: [
-        "EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache", "FeedDemoServer",
+        "EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache", "EssentialFeedSQLite", "FeedDemoServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings
@@ -52,20 +58,22 @@ let package = Package(
     ),
     .executableTarget(
       name: "StoreCrashWriter",
-      dependencies: ["EssentialFeed", "EssentialFeedCache", "StoreCrashSupport"],
+      dependencies: ["EssentialFeed", "EssentialFeedCache", "EssentialFeedSQLite", "StoreCrashSupport"],
       path: "Tests/Support/StoreCrashWriter",
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "Specs",
-      dependencies: ["EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache", "EssentialFeedSpecs"],
+      dependencies: [
+        "EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache", "EssentialFeedSpecs", "EssentialFeedSQLite",
+      ],
       path: "Tests/Specs",
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "Integration",
       dependencies: [
-        "EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache", "EssentialFeedSpecs",
+        "EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache", "EssentialFeedSpecs", "EssentialFeedSQLite",
         "StoreCrashSupport", "StoreCrashWriter", "FeedDemoServer", "FeedCLI",
         .product(name: "FlyingFox", package: "FlyingFox"),
       ],

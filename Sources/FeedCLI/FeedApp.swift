@@ -1,5 +1,6 @@
 import ArgumentParser
 import EssentialFeedCache
+import EssentialFeedSQLite
 import FeedDemoServer
 import Foundation
 
@@ -11,7 +12,7 @@ import Foundation
 enum FeedApp {
   /// Runs the feed: starts the embedded server unless `url` or `offline` say otherwise, and returns the output.
   static func show(
-    url: String?, offline: Bool, store: String?, json: Bool,
+    url: String?, offline: Bool, store: String?, storeKind: StoreKind = .filesystem, json: Bool,
     now: @escaping @Sendable () -> Date = Date.init,
     progress: @escaping @Sendable (Int, Int) -> Void = FeedApp.terminalProgress
   ) async throws -> String {
@@ -33,8 +34,7 @@ enum FeedApp {
 
     let session = URLSession(configuration: .ephemeral)
     defer { session.invalidateAndCancel() }
-    let composer = FeedComposer(
-      baseURL: server, store: FileSystemFeedStore(directory: directory), session: session, now: now)
+    let composer = FeedComposer(baseURL: server, store: makeStore(storeKind, in: directory), session: session, now: now)
     let run = FeedRun(
       composer: composer, server: server, embeddedServer: embedded != nil,
       storePath: directory.path(percentEncoded: false))
@@ -50,12 +50,12 @@ enum FeedApp {
   }
 
   /// Runs Validate Feed Cache on the store and returns what it did.
-  static func validateCache(store: String?, json: Bool, now: @escaping @Sendable () -> Date = Date.init)
-    async throws -> String
-  {
+  static func validateCache(
+    store: String?, storeKind: StoreKind = .filesystem, json: Bool, now: @escaping @Sendable () -> Date = Date.init
+  ) async throws -> String {
     let directory = CacheDirectory.resolve(store)
     let report = try await CacheValidation.run(
-      store: FileSystemFeedStore(directory: directory), storePath: directory.path(percentEncoded: false), now: now)
+      store: makeStore(storeKind, in: directory), storePath: directory.path(percentEncoded: false), now: now)
     if json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -63,6 +63,14 @@ enum FeedApp {
       return String(decoding: try encoder.encode(report), as: UTF8.self)
     }
     return report.text
+  }
+
+  /// The store of `kind` in `directory`.
+  static func makeStore(_ kind: StoreKind, in directory: URL) -> any FeedStore & FeedImageDataStore {
+    switch kind {
+    case .filesystem: FileSystemFeedStore(directory: directory)
+    case .sqlite: SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite"))
+    }
   }
 
   /// `string` as a base URL when it is an absolute http(s) URL with a host.
@@ -88,6 +96,9 @@ enum FeedApp {
       FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
       throw ExitCode(1)
     } catch let error as FileFeedStoreError {
+      FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+      throw ExitCode(1)
+    } catch let error as SQLiteError {
       FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
       throw ExitCode(1)
     } catch let error as CocoaError {

@@ -32,8 +32,18 @@ struct CommonOptions: ParsableArguments {
     name: .long, help: "The cache directory (default: $XDG_CACHE_HOME/essential-feed or ~/.cache/essential-feed).")
   var store: String?
 
+  @Option(
+    name: .long, help: "The cache's store: filesystem (a directory of files, the default) or sqlite (one database).")
+  var storeKind: StoreKind = .filesystem
+
   @Flag(name: .long, help: "Print machine-readable JSON instead of text.")
   var json = false
+}
+
+/// Which store keeps the app's cache.
+enum StoreKind: String, ExpressibleByArgument, CaseIterable, Sendable {
+  case filesystem
+  case sqlite
 }
 
 extension FeedCommand {
@@ -57,7 +67,8 @@ extension FeedCommand {
 
     func run() async throws {
       try await FeedApp.reportingErrors {
-        let output = try await FeedApp.show(url: url, offline: offline, store: options.store, json: options.json)
+        let output = try await FeedApp.show(
+          url: url, offline: offline, store: options.store, storeKind: options.storeKind, json: options.json)
         print(output)
       }
     }
@@ -73,7 +84,7 @@ extension FeedCommand {
 
     func run() async throws {
       try await FeedApp.reportingErrors {
-        print(try await FeedApp.validateCache(store: options.store, json: options.json))
+        print(try await FeedApp.validateCache(store: options.store, storeKind: options.storeKind, json: options.json))
       }
     }
   }

@@ -1,5 +1,6 @@
 import EssentialFeed
 import EssentialFeedCache
+import EssentialFeedSQLite
 import Foundation
 import Synchronization
 
@@ -27,10 +28,14 @@ struct FeedRun {
     await view.wait { !controller.isLoading }
     let serverProblem = recorder.remoteFeedError.map(FeedAppError.problem)
     if let error = failure.error {
-      if let storeError = error as? FileFeedStoreError {
-        throw FeedAppError.unreadableCache(storeError.description, serverProblem: serverProblem)
+      switch error {
+      case let error as FileFeedStoreError:
+        throw FeedAppError.unreadableCache(error.description, serverProblem: serverProblem)
+      case let error as SQLiteError:
+        throw FeedAppError.unreadableCache(error.description, serverProblem: serverProblem)
+      default:
+        throw error
       }
-      throw error
     }
     let feed = controller.feed
     let source = recorder.feedOrigin ?? .cache

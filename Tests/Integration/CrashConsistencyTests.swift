@@ -38,7 +38,7 @@ struct CrashConsistencyTests {
 
   /// Runs the writer `trials` times, killing it at a random moment each time, and checks what the store holds.
   private func runTrials(_ kind: PersistentStoreKind, mode: String) async throws -> Outcome {
-    let writer = try #require(Self.writerExecutable(), "StoreCrashWriter was not built beside the tests")
+    let writer = try #require(crashWriterExecutable(), "StoreCrashWriter was not built beside the tests")
     return try await withTemporaryDirectory { directory in
       let location = kind.location(in: directory)
       var lastSerial = 0
@@ -85,27 +85,10 @@ struct CrashConsistencyTests {
       return outcome
     }
   }
-
-  private static func writerExecutable() -> URL? {
-    let name = "StoreCrashWriter"
-    var candidates: [URL] = []
-    if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
-    candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
-    candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-    for directory in candidates {
-      var current = directory
-      for _ in 0..<4 {
-        let candidate = current.appending(path: name)
-        if FileManager.default.isExecutableFile(atPath: candidate.path(percentEncoded: false)) { return candidate }
-        current = current.deletingLastPathComponent()
-      }
-    }
-    return nil
-  }
 }
 
 extension [FeedImage] {
-  fileprivate func toLocal() -> [LocalFeedImage] {
+  func toLocal() -> [LocalFeedImage] {
     map { LocalFeedImage(id: $0.id, description: $0.description, location: $0.location, url: $0.url) }
   }
 }

@@ -126,13 +126,29 @@ struct FeedAppTests {
     }
   }
 
+  @Test("APP-8 --store-kind sqlite: the same run, cached in one SQLite database")
+  func sqliteStoreKind() async throws {
+    try await withTemporaryDirectory { directory in
+      let online = try await show(store: directory, storeKind: .sqlite)
+      let offline = try await show(store: directory, storeKind: .sqlite, offline: true)
+
+      #expect(
+        FileManager.default.fileExists(atPath: directory.appending(path: "feed.sqlite").path(percentEncoded: false)))
+      #expect(online.feedSource == .server)
+      #expect(offline.feedSource == .cache)
+      #expect(offline.entries.map(\.id) == online.entries.map(\.id))
+      #expect(offline.imagesFromCache == offline.entries.count)
+    }
+  }
+
   // MARK: - Helpers
 
-  private func show(store: URL, url: String? = nil, offline: Bool = false, now: Date = Date()) async throws
-    -> FeedReport
-  {
+  private func show(
+    store: URL, storeKind: StoreKind = .filesystem, url: String? = nil, offline: Bool = false, now: Date = Date()
+  ) async throws -> FeedReport {
     let json = try await FeedApp.show(
-      url: url, offline: offline, store: store.path(percentEncoded: false), json: true, now: { now },
+      url: url, offline: offline, store: store.path(percentEncoded: false), storeKind: storeKind, json: true,
+      now: { now },
       progress: { _, _ in })
     return try JSONDecoder().decode(FeedReport.self, from: Data(json.utf8))
   }

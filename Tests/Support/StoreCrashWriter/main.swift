@@ -1,10 +1,11 @@
 import EssentialFeed
 import EssentialFeedCache
+import EssentialFeedSQLite
 import Foundation
 import StoreCrashSupport
 
 // Writes feeds in a loop until killed: the child process of the crash-consistency tests.
-// Usage: StoreCrashWriter <codable|filesystem> <path> <first serial> <insert|save>
+// Usage: StoreCrashWriter <codable|filesystem|sqlite> <path> <first serial> <insert|save>
 // Write N caches `CrashFeed.feed(serial: N)` with timestamp N seconds after the reference date, so whatever the
 // store holds after a kill says which write it came from and what it must contain. `insert` calls the store
 // directly; `save` goes through `LocalFeedLoader.save`, which deletes and then inserts.
@@ -12,7 +13,7 @@ import StoreCrashSupport
 let arguments = CommandLine.arguments
 guard arguments.count == 5, let first = Int(arguments[3]), ["insert", "save"].contains(arguments[4]) else {
   FileHandle.standardError.write(
-    Data("usage: StoreCrashWriter <codable|filesystem> <path> <first serial> <insert|save>\n".utf8))
+    Data("usage: StoreCrashWriter <codable|filesystem|sqlite> <path> <first serial> <insert|save>\n".utf8))
   exit(2)
 }
 let url = URL(fileURLWithPath: arguments[2])
@@ -20,6 +21,7 @@ let store: any FeedStore
 switch arguments[1] {
 case "codable": store = CodableFeedStore(storeURL: url)
 case "filesystem": store = FileSystemFeedStore(directory: url)
+case "sqlite": store = SQLiteFeedStore(storeURL: url)
 default:
   FileHandle.standardError.write(Data("unknown store kind \(arguments[1])\n".utf8))
   exit(2)

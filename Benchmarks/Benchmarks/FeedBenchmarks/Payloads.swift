@@ -1,0 +1,105 @@
+import EssentialFeed
+import EssentialFeedCache
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Deterministic payloads: `count` images, descriptions and locations mixed with nil.
+enum Payloads {
+  static func images(_ count: Int) -> [FeedImage] {
+    (0..<count).map { index in
+      FeedImage(
+        id: UUID(uuidString: String(format: "BE7C0000-0000-4000-8000-%012X", index)) ?? UUID(),
+        description: index % 3 == 0 ? nil : "Description of image \(index) with some words",
+        location: index % 5 == 0 ? nil : "Location \(index), Somewhere",
+        url: URL(string: "https://images.example.com/feed/\(index)/image.jpg") ?? URL(fileURLWithPath: "/")
+      )
+    }
+  }
+
+  /// The API's JSON for `count` images.
+  static func json(_ count: Int) -> Data {
+    let items: [[String: Any]] = images(count).map { image in
+      var item: [String: Any] = ["id": image.id.uuidString, "image": image.url.absoluteString]
+      item["description"] = image.description ?? NSNull()
+      if let location = image.location { item["location"] = location }
+      return item
+    }
+    return (try? JSONSerialization.data(withJSONObject: ["items": items])) ?? Data()
+  }
+
+  static let ok: HTTPURLResponse = {
+    guard let url = URL(string: "https://api.example.com/v1/feed"),
+      let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: nil, headerFields: nil)
+    else { preconditionFailure("a 200 response for a literal URL always builds") }
+    return response
+  }()
+
+  static func blob(_ size: Int, seed: Int) -> Data {
+    Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ seed) })
+  }
+
+  /// A fresh, empty directory for one benchmark.
+  static func temporaryDirectory(_ name: String) -> URL {
+    let url = FileManager.default.temporaryDirectory.appending(path: "feed-bench-\(name)-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+}
+
+// MARK: - Raw baselines: the same essential work, with plain Foundation and no EssentialFeed code.
+
+/// A plain value with the same fields as a feed image.
+struct PlainImage: Codable, Hashable {
+  let id: UUID
+  let description: String?
+  let location: String?
+  let url: URL
+}
+
+/// The API's item, decoded with plain `Decodable`.
+struct RawItem: Decodable {
+  let id: UUID
+  let description: String?
+  let location: String?
+  let image: URL
+}
+
+struct RawRoot: Decodable {
+  let items: [RawItem]
+}
+
+/// The cache as a plain `Codable` value.
+struct RawCache: Codable {
+  let timestamp: Date
+  let feed: [PlainImage]
+}
+
+enum Raw {
+  static func map(_ data: Data) throws -> [PlainImage] {
+    try JSONDecoder().decode(RawRoot.self, from: data).items.map {
+      PlainImage(id: $0.id, description: $0.description, location: $0.location, url: $0.image)
+    }
+  }
+
+  static func jsonRoundTrip(_ feed: [PlainImage], at url: URL) throws -> [PlainImage] {
+    let data = try JSONEncoder().encode(RawCache(timestamp: Date(), feed: feed))
+    try data.write(to: url, options: .atomic)
+    return try JSONDecoder().decode(RawCache.self, from: Data(contentsOf: url)).feed
+  }
+
+  /// Copies the feed into a plain struct and maps it back, as an in-memory cache must at least do.
+  static func memoryRoundTrip(_ feed: [FeedImage]) -> [FeedImage] {
+    let stored = RawCache(
+      timestamp: Date(),
+      feed: feed.map { PlainImage(id: $0.id, description: $0.description, location: $0.location, url: $0.url) })
+    return stored.feed.map { FeedImage(id: $0.id, description: $0.description, location: $0.location, url: $0.url) }
+  }
+}
+
+/// A loader that delivers a fixed feed, the inner loader of the composition benchmarks.
+struct NoOpCache: FeedCache {
+  func save(_ feed: [FeedImage]) async throws {}
+}

@@ -1,0 +1,30 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The benchmarks live in their own package so the root package stays dependency-free for its users.
+// Run them with `scripts/bench` from the repository root.
+let package = Package(
+  name: "EssentialFeedBenchmarks",
+  platforms: [.macOS(.v15)],
+  dependencies: [
+    .package(name: "EssentialFeed", path: ".."),
+    .package(url: "https://github.com/ordo-one/benchmark.git", exact: "1.38.1", traits: ["MallocInterposer"]),
+  ],
+  targets: [
+    // The raw SQLite baseline talks to the system library directly, as the store does.
+    .systemLibrary(name: "RawSQLite", path: "Benchmarks/RawSQLite", pkgConfig: "sqlite3"),
+    .executableTarget(
+      name: "FeedBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "EssentialFeed", package: "EssentialFeed"),
+        .product(name: "EssentialFeedAPI", package: "EssentialFeed"),
+        .product(name: "EssentialFeedCache", package: "EssentialFeed"),
+        .product(name: "EssentialFeedSQLite", package: "EssentialFeed"),
+        "RawSQLite",
+      ],
+      path: "Benchmarks/FeedBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+  ]
+)
