@@ -21,7 +21,7 @@ public struct FeedLoaderCacheDecorator: FeedLoader {
   /// - Returns: The decoratee's feed, whether or not the save succeeded.
   /// - Throws: The decoratee's error; `CancellationError` when the calling task is cancelled.
   public func load() async throws -> [FeedImage] {
-    try await loadThenSave(decoratee.load) { try await cache.save($0) }
+    try await loadThenSave({ try await decoratee.load() }, { try await cache.save($0) })
   }
 }
 

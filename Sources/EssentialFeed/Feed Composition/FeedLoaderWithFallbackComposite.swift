@@ -21,7 +21,7 @@ public struct FeedLoaderWithFallbackComposite: FeedLoader {
   /// - Returns: The primary's feed, or the fallback's when the primary failed.
   /// - Throws: The fallback's error when both fail; `CancellationError` when the calling task is cancelled.
   public func load() async throws -> [FeedImage] {
-    try await withFallback(primary.load, fallback.load)
+    try await withFallback({ try await primary.load() }, { try await fallback.load() })
   }
 }
 

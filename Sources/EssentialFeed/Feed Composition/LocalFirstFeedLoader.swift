@@ -36,7 +36,7 @@ public struct LocalFirstFeedLoader: Sendable {
           try Task.checkCancellation()
           continuation.yield(FeedSnapshot(feed: cached, origin: .cache))
         }
-        let fresh = try await loadThenSave(remote.load) { try await cache.save($0) }
+        let fresh = try await loadThenSave({ try await remote.load() }, { try await cache.save($0) })
         continuation.yield(FeedSnapshot(feed: fresh, origin: .remote))
         continuation.finish()
       } catch {

@@ -20,7 +20,7 @@ public enum FeedItemsMapper {
     let id: UUID
     let description: String?
     let location: String?
-    let image: URL
+    let image: String
   }
 
   /// Maps a response to the feed's images, in the order the payload lists them.
@@ -38,15 +38,26 @@ public enum FeedItemsMapper {
     var images: [FeedImage] = []
     images.reserveCapacity(root.items.count)
     for item in root.items {
-      guard isValidImageURL(item.image) else { throw RemoteFeedLoader.Error.invalidData }
-      images.append(FeedImage(id: item.id, description: item.description, location: item.location, url: item.image))
+      guard hasHTTPSchemeAndHost(item.image), let url = URL(string: item.image) else {
+        throw RemoteFeedLoader.Error.invalidData
+      }
+      images.append(FeedImage(id: item.id, description: item.description, location: item.location, url: url))
     }
     return images
   }
 
-  private static func isValidImageURL(_ url: URL) -> Bool {
-    guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
-    guard let host = url.host(), !host.isEmpty else { return false }
-    return true
+  /// Whether `string` starts with `http://` or `https://` (any case) followed by a host, checked on its UTF-8
+  /// bytes without allocating: mapping is a hot path, and `URL.host()` allocates a string per image.
+  private static func hasHTTPSchemeAndHost(_ string: String) -> Bool {
+    var bytes = string.utf8.makeIterator()
+    for expected in "http".utf8 {
+      guard let byte = bytes.next(), byte | 0x20 == expected else { return false }
+    }
+    var next = bytes.next()
+    if let byte = next, byte | 0x20 == UInt8(ascii: "s") { next = bytes.next() }
+    guard next == UInt8(ascii: ":"), bytes.next() == UInt8(ascii: "/"), bytes.next() == UInt8(ascii: "/"),
+      let hostStart = bytes.next()
+    else { return false }
+    return !"/?#:@".utf8.contains(hostStart)
   }
 }
