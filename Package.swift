@@ -51,14 +51,14 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .executableTarget(name: "feed", dependencies: ["FeedCLI"], swiftSettings: strictSettings),
-    // Test support: the child process of the crash-consistency test, and the feeds it writes.
+    // Test support: temporary directories, and the crash-consistency test's child process and the feeds it writes.
     .target(
-      name: "StoreCrashSupport", dependencies: ["EssentialFeed"], path: "Tests/Support/StoreCrashSupport",
+      name: "TestSupport", dependencies: ["EssentialFeed"], path: "Tests/Support/TestSupport",
       swiftSettings: strictSettings
     ),
     .executableTarget(
       name: "StoreCrashWriter",
-      dependencies: ["EssentialFeed", "EssentialFeedCache", "EssentialFeedSQLite", "StoreCrashSupport"],
+      dependencies: ["EssentialFeed", "EssentialFeedCache", "EssentialFeedSQLite", "TestSupport"],
       path: "Tests/Support/StoreCrashWriter",
       swiftSettings: strictSettings
     ),
@@ -66,6 +66,7 @@ let package = Package(
       name: "Specs",
       dependencies: [
         "EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache", "EssentialFeedSpecs", "EssentialFeedSQLite",
+        "TestSupport",
       ],
       path: "Tests/Specs",
       swiftSettings: strictSettings
@@ -74,7 +75,7 @@ let package = Package(
       name: "Integration",
       dependencies: [
         "EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache", "EssentialFeedSpecs", "EssentialFeedSQLite",
-        "StoreCrashSupport", "StoreCrashWriter", "FeedDemoServer", "FeedCLI",
+        "TestSupport", "StoreCrashWriter", "FeedDemoServer", "FeedCLI",
         .product(name: "FlyingFox", package: "FlyingFox"),
       ],
       path: "Tests/Integration",

@@ -88,22 +88,23 @@ enum FeedApp {
     FileHandle.standardError.write(Data(line.utf8))
   }
 
-  /// Runs `body`; an app error becomes one sentence on stderr and exit code 1, never a stack trace.
+  /// Runs `body`; an app or store error becomes one sentence on stderr and exit code 1, never a stack trace.
   static func reportingErrors(_ body: () async throws -> Void) async throws {
     do {
       try await body()
     } catch let error as FeedAppError {
-      FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-      throw ExitCode(1)
+      try exit(saying: error.description)
     } catch let error as FileFeedStoreError {
-      FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-      throw ExitCode(1)
+      try exit(saying: error.description)
     } catch let error as SQLiteError {
-      FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-      throw ExitCode(1)
+      try exit(saying: error.description)
     } catch let error as CocoaError {
-      FileHandle.standardError.write(Data("error: \(error.localizedDescription)\n".utf8))
-      throw ExitCode(1)
+      try exit(saying: error.localizedDescription)
     }
+  }
+
+  private static func exit(saying message: String) throws -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    throw ExitCode(1)
   }
 }

@@ -1,6 +1,7 @@
 import EssentialFeed
 import EssentialFeedCache
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Cache integration on a real disk")

@@ -1,7 +1,7 @@
 import EssentialFeed
 import EssentialFeedCache
 import Foundation
-import StoreCrashSupport
+import TestSupport
 import Testing
 
 #if canImport(Glibc)

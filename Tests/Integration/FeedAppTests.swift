@@ -2,6 +2,7 @@ import EssentialFeed
 import EssentialFeedCache
 import FeedDemoServer
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FeedCLI

@@ -2,7 +2,7 @@ import EssentialFeed
 import EssentialFeedCache
 import EssentialFeedSQLite
 import Foundation
-import StoreCrashSupport
+import TestSupport
 import Testing
 
 #if canImport(Glibc)

@@ -13,8 +13,8 @@ let benchmarks: @Sendable () -> Void = {
     metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
     warmupIterations: 2,
     scalingFactor: .one,
-    maxDuration: .seconds(3),
-    maxIterations: 50
+    maxDuration: .seconds(2),
+    maxIterations: 2_000
   )
 
   // MARK: Remote mapping, and its scaling

@@ -41,9 +41,13 @@ enum Payloads {
     Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ seed) })
   }
 
-  /// A fresh, empty directory for one benchmark.
+  /// A fresh, empty directory for one benchmark: in memory (/dev/shm) where the system has it, so ours and the
+  /// baseline are compared on the work they do, not on the disk's writeback of earlier benchmarks.
   static func temporaryDirectory(_ name: String) -> URL {
-    let url = FileManager.default.temporaryDirectory.appending(path: "feed-bench-\(name)-\(UUID().uuidString)")
+    var isDirectory: ObjCBool = false
+    let shm = FileManager.default.fileExists(atPath: "/dev/shm", isDirectory: &isDirectory) && isDirectory.boolValue
+    let root = shm ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
+    let url = root.appending(path: "feed-bench-\(name)-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }

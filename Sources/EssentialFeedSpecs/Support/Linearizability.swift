@@ -1,4 +1,5 @@
 import Synchronization
+import Testing
 
 /// One completed operation of a concurrent history: what was called, what it returned, and when, by a shared
 /// logical clock ticked just before the call and just after its return.
@@ -45,6 +46,26 @@ enum Linearizability {
       rest.remove(at: index)
       if search(state: next, pending: rest, apply: apply) { return true }
     }
+    return false
+  }
+
+  /// Checks `history` and records an issue that lists it when no serial order explains it.
+  ///
+  /// - Returns: Whether the history is linearizable.
+  static func expectLinearizable<State, Operation, Output>(
+    from initial: State,
+    _ history: [HistoryEvent<Operation, Output>],
+    round: Int, seed: UInt64, sourceLocation: SourceLocation,
+    apply: (State, Operation) -> (State, Output)
+  ) -> Bool {
+    guard !check(initial: initial, history: history, apply: apply) else { return true }
+    let lines = history.sorted { $0.invoked < $1.invoked }.map {
+      "  [\($0.invoked)–\($0.returned)] \($0.operation) → \($0.output)"
+    }
+    Issue.record(
+      Comment(rawValue: "Round \(round) (seed \(seed)) is not linearizable:\n\(lines.joined(separator: "\n"))"),
+      sourceLocation: sourceLocation
+    )
     return false
   }
 

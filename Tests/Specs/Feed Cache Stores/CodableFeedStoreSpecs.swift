@@ -1,42 +1,11 @@
 import EssentialFeedCache
 import EssentialFeedSpecs
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("CodableFeedStore")
 struct CodableFeedStoreSpecs {
-  @Test("passes the FeedStore specs", arguments: FeedStoreSpec.allCases)
-  func feedStore(_ spec: FeedStoreSpec) async throws {
-    try await withTemporaryDirectory { directory in
-      try await spec.verify { CodableFeedStore(storeURL: directory.appending(path: "feed.json")) }
-    }
-  }
-
-  @Test("passes the failable FeedStore specs", arguments: FailableFeedStoreSpec.allCases)
-  func failable(_ spec: FailableFeedStoreSpec) async throws {
-    try await withTemporaryDirectory { directory in
-      let blocker = try makeRegularFile(in: directory)
-      try await spec.verify(
-        FeedStoreFailures(
-          retrieval: {
-            let url = directory.appending(path: "corrupt.json")
-            try Data("{ not a feed cache".utf8).write(to: url)
-            return CodableFeedStore(storeURL: url)
-          },
-          insertion: { CodableFeedStore(storeURL: blocker.appending(path: "sub/feed.json")) },
-          deletion: { CodableFeedStore(storeURL: blocker.appending(path: "feed.json")) }
-        ))
-    }
-  }
-
-  @Test("passes the persistence specs", arguments: PersistentFeedStoreSpec.allCases)
-  func persistence(_ spec: PersistentFeedStoreSpec) async throws {
-    try await withTemporaryDirectory { directory in
-      let url = directory.appending(path: "feed.json")
-      try await spec.verify { CodableFeedStore(storeURL: url) }
-    }
-  }
-
   @Test("CFS-1 creates the file and missing directories readable by the user only, and on insert")
   func createsPrivateFileAndDirectories() async throws {
     try await withTemporaryDirectory { directory in

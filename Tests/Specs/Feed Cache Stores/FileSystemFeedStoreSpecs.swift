@@ -1,51 +1,12 @@
 import EssentialFeedSpecs
 import Foundation
+import TestSupport
 import Testing
 
 @testable import EssentialFeedCache
 
 @Suite("FileSystemFeedStore")
 struct FileSystemFeedStoreSpecs {
-  @Test("passes the FeedStore specs", arguments: FeedStoreSpec.allCases)
-  func feedStore(_ spec: FeedStoreSpec) async throws {
-    try await withTemporaryDirectory { directory in
-      try await spec.verify { FileSystemFeedStore(directory: directory.appending(path: "store")) }
-    }
-  }
-
-  @Test("passes the FeedImageDataStore specs", arguments: FeedImageDataStoreSpec.allCases)
-  func imageDataStore(_ spec: FeedImageDataStoreSpec) async throws {
-    try await withTemporaryDirectory { directory in
-      try await spec.verify { FileSystemFeedStore(directory: directory.appending(path: "store")) }
-    }
-  }
-
-  @Test("passes the failable FeedStore specs", arguments: FailableFeedStoreSpec.allCases)
-  func failable(_ spec: FailableFeedStoreSpec) async throws {
-    try await withTemporaryDirectory { directory in
-      let blocker = try makeRegularFile(in: directory)
-      try await spec.verify(
-        FeedStoreFailures(
-          retrieval: {
-            let store = directory.appending(path: "corrupt-store")
-            try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
-            try Data("garbage".utf8).write(to: store.appending(path: "feed.cache"))
-            return FileSystemFeedStore(directory: store)
-          },
-          insertion: { FileSystemFeedStore(directory: blocker.appending(path: "store")) },
-          deletion: { FileSystemFeedStore(directory: blocker) }
-        ))
-    }
-  }
-
-  @Test("passes the persistence specs", arguments: PersistentFeedStoreSpec.allCases)
-  func persistence(_ spec: PersistentFeedStoreSpec) async throws {
-    try await withTemporaryDirectory { directory in
-      let store = directory.appending(path: "store")
-      try await spec.verify { FileSystemFeedStore(directory: store) }
-    }
-  }
-
   @Test("FFS-1 image file names never leave the directory and never collide, whatever the URL")
   func imageFileNamesStayInside() async throws {
     try await withTemporaryDirectory { directory in

@@ -2,7 +2,7 @@ import EssentialFeed
 import EssentialFeedCache
 import EssentialFeedSQLite
 import Foundation
-import StoreCrashSupport
+import TestSupport
 
 // Writes feeds in a loop until killed: the child process of the crash-consistency tests.
 // Usage: StoreCrashWriter <codable|filesystem|sqlite> <path> <first serial> <insert|save>

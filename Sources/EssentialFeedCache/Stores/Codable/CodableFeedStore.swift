@@ -11,45 +11,10 @@ public actor CodableFeedStore: FeedStore {
   /// The on-disk format version; a file of another version is reported as corrupt rather than misread.
   static let formatVersion = 1
 
-  /// The file's JSON: `{"version", "timestamp", "feed": [{"id", "description", "location", "url"}]}`. Images are
-  /// encoded and decoded one at a time, so no intermediate array of the whole feed is built on either side.
   private struct Cache: Codable {
     let version: Int
     let timestamp: Date
-    let feed: [LocalFeedImage]
-
-    private enum CodingKeys: String, CodingKey {
-      case version, timestamp, feed
-    }
-
-    init(version: Int, timestamp: Date, feed: [LocalFeedImage]) {
-      self.version = version
-      self.timestamp = timestamp
-      self.feed = feed
-    }
-
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: CodingKeys.self)
-      version = try container.decode(Int.self, forKey: .version)
-      timestamp = try container.decode(Date.self, forKey: .timestamp)
-      var images = try container.nestedUnkeyedContainer(forKey: .feed)
-      var feed: [LocalFeedImage] = []
-      feed.reserveCapacity(images.count ?? 0)
-      while !images.isAtEnd {
-        feed.append(try images.decode(Image.self).local)
-      }
-      self.feed = feed
-    }
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(version, forKey: .version)
-      try container.encode(timestamp, forKey: .timestamp)
-      var images = container.nestedUnkeyedContainer(forKey: .feed)
-      for image in feed {
-        try images.encode(Image(image))
-      }
-    }
+    let feed: [Image]
   }
 
   private struct Image: Codable {
@@ -101,7 +66,7 @@ public actor CodableFeedStore: FeedStore {
     guard cache.version == Self.formatVersion else {
       throw .corrupt(path: path, reason: "unknown format version \(cache.version)")
     }
-    return CachedFeed(feed: cache.feed, timestamp: cache.timestamp)
+    return CachedFeed(feed: cache.feed.map(\.local), timestamp: cache.timestamp)
   }
 
   /// Replaces the cache file with `feed` and `timestamp`, atomically.
@@ -114,7 +79,7 @@ public actor CodableFeedStore: FeedStore {
   public func insert(_ feed: [LocalFeedImage], timestamp: Date) throws(FileFeedStoreError) {
     do {
       let data = try JSONEncoder().encode(
-        Cache(version: Self.formatVersion, timestamp: timestamp, feed: feed))
+        Cache(version: Self.formatVersion, timestamp: timestamp, feed: feed.map(Image.init)))
       try AtomicFile.createDirectory((path as NSString).deletingLastPathComponent)
       try AtomicFile.write(data, to: path)
     } catch let error as AtomicFile.SystemError {

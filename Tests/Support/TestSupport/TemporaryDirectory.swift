@@ -1,7 +1,7 @@
 import Foundation
 
 /// Runs `body` with a fresh, empty directory that is removed afterwards, whatever `body` does.
-func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
+public func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
   let directory = FileManager.default.temporaryDirectory
     .appending(path: "EssentialFeedTests", directoryHint: .isDirectory)
     .appending(path: UUID().uuidString, directoryHint: .isDirectory)
@@ -12,14 +12,14 @@ func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> 
 
 /// A regular file at `directory/name`, so that paths below it can be neither read, written nor deleted, even by
 /// root: every system call on them fails with ENOTDIR.
-func makeRegularFile(in directory: URL, named name: String = "a-regular-file") throws -> URL {
+public func makeRegularFile(in directory: URL, named name: String = "a-regular-file") throws -> URL {
   let url = directory.appending(path: name)
   try Data("not a directory".utf8).write(to: url)
   return url
 }
 
 /// The POSIX permission bits of the item at `url`.
-func permissions(of url: URL) throws -> Int {
+public func permissions(of url: URL) throws -> Int {
   let attributes = try FileManager.default.attributesOfItem(atPath: url.path(percentEncoded: false))
   return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
 }
