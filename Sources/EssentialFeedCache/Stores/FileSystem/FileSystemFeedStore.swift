@@ -14,6 +14,8 @@ public actor FileSystemFeedStore: FeedStore, FeedImageDataStore {
   private let feedPath: String
   private let directoryPath: String
   private let imagesPath: String
+  /// Whether the images directory is known to exist, so inserts skip creating it again.
+  private var imagesDirectoryExists = false
 
   /// Creates a store in `directory`. Nothing is read or written until an operation.
   ///
@@ -87,12 +89,16 @@ public actor FileSystemFeedStore: FeedStore, FeedImageDataStore {
     let key = url.absoluteString
     var path = imagesPath
     do {
-      try AtomicFile.createDirectory(imagesPath)
+      if !imagesDirectoryExists {
+        try AtomicFile.createDirectory(imagesPath)
+        imagesDirectoryExists = true
+      }
       switch try lookUp(key) {
       case .found(let slot, _), .free(let slot), .corrupt(let slot, _): path = slot
       }
       try AtomicFile.write(ImageFileFormat.encode(data, key: key), to: path)
     } catch {
+      imagesDirectoryExists = false  // It may have been removed behind the store's back: create it next time.
       throw .insertionFailed(path: path, reason: error.reason)
     }
   }

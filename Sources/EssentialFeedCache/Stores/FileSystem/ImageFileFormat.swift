@@ -29,20 +29,23 @@ enum ImageFileFormat {
     return String(repeating: "0", count: 16 - digits.count) + digits
   }
 
+  /// The file for `data` under `key`, built in one buffer: one copy of the image's bytes.
   static func encode(_ data: Data, key: String) -> Data {
     var key = key
     return key.withUTF8 { url in
       data.withUnsafeBytes { body in
-        var writer = BinaryWriter(capacity: headerSize + url.count + body.count)
-        writer.append(magic)
-        writer.append(version)
-        writer.append(UInt16(0))
-        writer.append(UInt32(truncatingIfNeeded: url.count))
-        writer.append(UInt64(body.count))
-        writer.append(Hash64.hash(UnsafeRawBufferPointer(url), seed: Hash64.hash(body)))
-        writer.append(raw: UnsafeRawBufferPointer(url))
-        writer.append(raw: body)
-        return Data(writer.bytes)
+        var header = BinaryWriter(capacity: headerSize)
+        header.append(magic)
+        header.append(version)
+        header.append(UInt16(0))
+        header.append(UInt32(truncatingIfNeeded: url.count))
+        header.append(UInt64(body.count))
+        header.append(Hash64.hash(UnsafeRawBufferPointer(url), seed: Hash64.hash(body)))
+        var file = Data(capacity: headerSize + url.count + body.count)
+        file.append(contentsOf: header.bytes)
+        file.append(url)
+        file.append(contentsOf: body)
+        return file
       }
     }
   }
