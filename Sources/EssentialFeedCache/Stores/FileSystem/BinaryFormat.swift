@@ -25,10 +25,6 @@ struct BinaryWriter {
     withUnsafeBytes(of: uuid.uuid) { bytes.append(contentsOf: $0) }
   }
 
-  mutating func append(raw: UnsafeRawBufferPointer) {
-    bytes.append(contentsOf: raw)
-  }
-
   /// Overwrites a previously appended integer at `offset`, for fields known only at the end (checksum, length).
   mutating func set<T: FixedWidthInteger>(_ value: T, at offset: Int) {
     withUnsafeBytes(of: value.littleEndian) { source in
