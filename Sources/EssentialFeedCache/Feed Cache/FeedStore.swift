@@ -26,4 +26,32 @@ public protocol FeedStore: Sendable {
   /// - Returns: The cached feed, or `nil` when the cache is empty.
   /// - Throws: The store's error when the cache exists but cannot be read, for example a corrupt file.
   func retrieve() async throws -> CachedFeed?
+
+  /// Replaces the cached feed, if any, with `feed` and `timestamp`, as "Cache Feed" does: a crash at any instant
+  /// leaves the old cache or the new one, never none.
+  ///
+  /// The default implementation deletes, then inserts, so a store with only the three operations above keeps the
+  /// classic courses; a crash between the two steps leaves no cache. A store whose `insert` already replaces in one
+  /// atomic step (every store in this package) implements this as that one step.
+  ///
+  /// - Parameters:
+  ///   - feed: The images to cache; order is preserved.
+  ///   - timestamp: When the feed was cached.
+  /// - Throws: The store's deletion error (nothing is inserted then) or insertion error; after an error of a store
+  ///   that replaces atomically, the previous cache is unchanged.
+  func replaceCachedFeed(with feed: [LocalFeedImage], timestamp: Date) async throws
+}
+
+extension FeedStore {
+  /// Deletes the cached feed, then inserts `feed` with `timestamp`: the two-step default for stores that cannot
+  /// replace atomically.
+  ///
+  /// - Parameters:
+  ///   - feed: The images to cache; order is preserved.
+  ///   - timestamp: When the feed was cached.
+  /// - Throws: The deletion error (nothing is inserted then), or the insertion error.
+  public func replaceCachedFeed(with feed: [LocalFeedImage], timestamp: Date) async throws {
+    try await deleteCachedFeed()
+    try await insert(feed, timestamp: timestamp)
+  }
 }

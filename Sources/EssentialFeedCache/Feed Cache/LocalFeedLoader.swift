@@ -35,7 +35,8 @@ extension LocalFeedLoader: FeedLoader {
 }
 
 extension LocalFeedLoader: FeedCache {
-  /// Replaces the cache with `feed`, timestamped with the current date: deletes the old cache, then inserts.
+  /// Replaces the cache with `feed`, timestamped with the current date, through the store's
+  /// ``FeedStore/replaceCachedFeed(with:timestamp:)``: one atomic step where the store can, else delete then insert.
   ///
   /// A save that has started runs to completion even if the calling task is cancelled, so a cancel never leaves the
   /// cache deleted without the new feed.
@@ -45,8 +46,7 @@ extension LocalFeedLoader: FeedCache {
   ///   when the task is cancelled before the save starts.
   public func save(_ feed: [FeedImage]) async throws {
     try Task.checkCancellation()
-    try await store.deleteCachedFeed()
-    try await store.insert(feed.toLocal(), timestamp: currentDate())
+    try await store.replaceCachedFeed(with: feed.toLocal(), timestamp: currentDate())
   }
 }
 

@@ -53,11 +53,12 @@ struct CacheFeedSpecs {
 
   @Test("CF-6 succeeds when deletion and insertion succeed, an empty feed included", arguments: [true, false])
   func succeeds(emptyFeed: Bool) async throws {
+    let feed = emptyFeed ? (models: [], local: []) : uniqueFeed()
     let (sut, store) = makeSUT()
 
-    try await sut.save(emptyFeed ? [] : uniqueFeed().models)
+    try await sut.save(feed.models)
 
-    #expect(store.messages.count == 2)
+    #expect(store.messages == [.deleteCachedFeed, .insert(feed.local, fixedCurrentDate)])
   }
 
   @Test("CF-7 sends nothing to the store and delivers CancellationError when the task is cancelled")
@@ -73,10 +74,31 @@ struct CacheFeedSpecs {
     #expect(store.messages.isEmpty)
   }
 
+  @Test("CF-8 replaces the cache in one step, with the current date, on a store that can replace atomically")
+  func atomicReplace() async throws {
+    let feed = uniqueFeed()
+    let (sut, store) = makeSUT(replacesAtomically: true)
+
+    try await sut.save(feed.models)
+
+    #expect(store.messages == [.replace(feed.local, fixedCurrentDate)])
+  }
+
+  @Test("CF-9 delivers the atomic replace's error, and sends nothing else")
+  func atomicReplaceError() async throws {
+    let replaceError = AnyError()
+    let (sut, store) = makeSUT(replacesAtomically: true)
+    store.stubInsertion(.failure(replaceError))
+
+    let feed = uniqueFeed()
+    await #expect(throws: replaceError) { try await sut.save(feed.models) }
+    #expect(store.messages == [.replace(feed.local, fixedCurrentDate)])
+  }
+
   // MARK: - Helpers
 
-  private func makeSUT() -> (sut: LocalFeedLoader, store: FeedStoreSpy) {
-    let store = FeedStoreSpy()
+  private func makeSUT(replacesAtomically: Bool = false) -> (sut: LocalFeedLoader, store: FeedStoreSpy) {
+    let store = FeedStoreSpy(replacesAtomically: replacesAtomically)
     return (LocalFeedLoader(store: store, currentDate: { fixedCurrentDate }), store)
   }
 }

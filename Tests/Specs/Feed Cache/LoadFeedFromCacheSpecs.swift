@@ -34,6 +34,26 @@ struct LoadFeedFromCacheSpecs {
     #expect(try await sut.load() == [])
   }
 
+  @Test(
+    "LFC-8 delivers no images on a cache timestamped more than a day in the future",
+    arguments: [86_400.001, 86_400 * 365, .infinity, .nan] as [TimeInterval])
+  func deliversNoImagesOnFutureCache(secondsAhead: TimeInterval) async throws {
+    let (sut, store) = makeSUT()
+    let timestamp = fixedCurrentDate.adding(seconds: secondsAhead)
+    store.stubRetrieval(.success(CachedFeed(feed: uniqueFeed().local, timestamp: timestamp)))
+
+    #expect(try await sut.load() == [])
+  }
+
+  @Test("LFC-9 delivers the cached images on a cache up to a day in the future (a clock a little behind)")
+  func deliversImagesOnSlightlyFutureCache() async throws {
+    let feed = uniqueFeed()
+    let (sut, store) = makeSUT()
+    store.stubRetrieval(.success(CachedFeed(feed: feed.local, timestamp: fixedCurrentDate.adding(seconds: 86_400))))
+
+    #expect(try await sut.load() == feed.models)
+  }
+
   @Test("LFC-4 delivers no images on an empty cache")
   func deliversNoImagesOnEmptyCache() async throws {
     let (sut, store) = makeSUT()

@@ -54,6 +54,19 @@ struct ValidateFeedCacheSpecs {
     #expect(store.messages == [.retrieve, .deleteCachedFeed])
   }
 
+  @Test(
+    "VFC-8 deletes a cache timestamped more than a day in the future",
+    arguments: [86_400.001, .infinity] as [TimeInterval])
+  func deletesFutureCache(secondsAhead: TimeInterval) async throws {
+    let (sut, store) = makeSUT()
+    let timestamp = fixedCurrentDate.adding(seconds: secondsAhead)
+    store.stubRetrieval(.success(CachedFeed(feed: uniqueFeed().local, timestamp: timestamp)))
+
+    try await sut.validateCache()
+
+    #expect(store.messages == [.retrieve, .deleteCachedFeed])
+  }
+
   @Test("VFC-6 delivers the deletion error", arguments: [true, false])
   func deliversDeletionError(onRetrievalError: Bool) async throws {
     let deletionError = AnyError()

@@ -3,11 +3,21 @@ import Foundation
 import Synchronization
 
 /// A `FeedStore` that records every message and answers with stubbed results.
+///
+/// By default it has only the three classic operations (its `replaceCachedFeed` is the protocol's delete-then-insert);
+/// made with `replacesAtomically`, it replaces in one step, as the package's stores do.
 final class FeedStoreSpy: FeedStore {
   enum Message: Equatable {
     case retrieve
     case deleteCachedFeed
     case insert([LocalFeedImage], Date)
+    case replace([LocalFeedImage], Date)
+  }
+
+  private let replacesAtomically: Bool
+
+  init(replacesAtomically: Bool = false) {
+    self.replacesAtomically = replacesAtomically
   }
 
   private struct State {
@@ -35,6 +45,18 @@ final class FeedStoreSpy: FeedStore {
   func insert(_ feed: [LocalFeedImage], timestamp: Date) async throws {
     try state.withLock {
       $0.messages.append(.insert(feed, timestamp))
+      return $0.insertion
+    }.get()
+  }
+
+  func replaceCachedFeed(with feed: [LocalFeedImage], timestamp: Date) async throws {
+    guard replacesAtomically else {
+      try await deleteCachedFeed()
+      try await insert(feed, timestamp: timestamp)
+      return
+    }
+    try state.withLock {
+      $0.messages.append(.replace(feed, timestamp))
       return $0.insertion
     }.get()
   }

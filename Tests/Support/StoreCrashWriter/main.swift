@@ -5,15 +5,18 @@ import Foundation
 import TestSupport
 
 // Writes feeds in a loop until killed: the child process of the crash-consistency tests.
-// Usage: StoreCrashWriter <codable|filesystem|sqlite> <path> <first serial> <insert|save>
+// Usage: StoreCrashWriter <codable|filesystem|sqlite> <path> <first serial> <insert|save> [once]
 // Write N caches `CrashFeed.feed(serial: N)` with timestamp N seconds after the reference date, so whatever the
 // store holds after a kill says which write it came from and what it must contain. `insert` calls the store
-// directly; `save` goes through `LocalFeedLoader.save`, which deletes and then inserts.
+// directly; `save` goes through `LocalFeedLoader.save` (the store's atomic replace). With `once`, it writes one
+// feed and exits, for the tests that trace its system calls.
 
 let arguments = CommandLine.arguments
-guard arguments.count == 5, let first = Int(arguments[3]), ["insert", "save"].contains(arguments[4]) else {
+guard (5...6).contains(arguments.count), let first = Int(arguments[3]), ["insert", "save"].contains(arguments[4]),
+  arguments.count == 5 || arguments[5] == "once"
+else {
   FileHandle.standardError.write(
-    Data("usage: StoreCrashWriter <codable|filesystem|sqlite> <path> <first serial> <insert|save>\n".utf8))
+    Data("usage: StoreCrashWriter <codable|filesystem|sqlite> <path> <first serial> <insert|save> [once]\n".utf8))
   exit(2)
 }
 let url = URL(fileURLWithPath: arguments[2])
@@ -28,6 +31,7 @@ default:
 }
 
 let throughLoader = arguments[4] == "save"
+let once = arguments.count == 6
 var serial = first
 while true {
   let now = serial
@@ -45,6 +49,7 @@ while true {
     FileHandle.standardError.write(Data("save \(serial) failed: \(error)\n".utf8))
     exit(1)
   }
+  if once { exit(0) }
   if serial == first {
     // Tell the parent a whole write has landed, so it knows what the store must at least hold after the kill.
     FileHandle.standardOutput.write(Data("ready \(serial)\n".utf8))

@@ -6,6 +6,9 @@ import Foundation
 /// The file, and any directory the store creates for it, are readable by the user only. A missing directory is
 /// created on insert. A file that cannot be read or decoded is a retrieval error; deleting it recovers the store.
 ///
+/// Writes are durable: the new file is flushed, renamed over the old, and the directory flushed. Temporary files of a
+/// writer killed midway are removed by the next write.
+///
 /// An actor whose operations never suspend: each is atomic, and histories are linearizable.
 public actor CodableFeedStore: FeedStore {
   /// The on-disk format version; a file of another version is reported as corrupt rather than misread.
@@ -36,12 +39,32 @@ public actor CodableFeedStore: FeedStore {
   }
 
   private let path: String
+  private let directory: String
+  private let invalidLocation: FileFeedStoreError?
+  private let maximumFileSize: Int
+  private var temporariesSwept = false
+  private let executor = StoreExecutor(label: "CodableFeedStore")
+
+  /// The actor's executor: the store's own serial queue, so file I/O never blocks the cooperative pool.
+  public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
   /// Creates a store that keeps its cache in the file at `storeURL`. Nothing is read or written until an operation.
   ///
-  /// - Parameter storeURL: A file URL; its directory is created on the first insert if missing.
-  public init(storeURL: URL) {
-    path = storeURL.path(percentEncoded: false)
+  /// - Parameters:
+  ///   - storeURL: A file URL; its directory is created on the first insert if missing. Any other URL makes every
+  ///     operation fail with ``FileFeedStoreError/invalidLocation(_:)``.
+  ///   - maximumFileSize: The largest cache file the store writes or reads, in bytes (default 256 MiB).
+  public init(storeURL: URL, maximumFileSize: Int = 256 << 20) {
+    switch StoreLocation.path(of: storeURL) {
+    case .success(let path):
+      self.path = path
+      invalidLocation = nil
+    case .failure(let error):
+      path = "/nonexistent/feed.json"
+      invalidLocation = error
+    }
+    directory = (path as NSString).deletingLastPathComponent
+    self.maximumFileSize = maximumFileSize
   }
 
   /// Retrieves the cached feed.
@@ -50,9 +73,10 @@ public actor CodableFeedStore: FeedStore {
   /// - Throws: ``FileFeedStoreError/retrievalFailed(path:reason:)`` when the file cannot be read;
   ///   ``FileFeedStoreError/corrupt(path:reason:)`` when it cannot be decoded.
   public func retrieve() throws(FileFeedStoreError) -> CachedFeed? {
+    if let invalidLocation { throw invalidLocation }
     let data: Data?
     do {
-      data = try AtomicFile.read(path)
+      data = try AtomicFile.read(path, limit: maximumFileSize)
     } catch {
       throw .retrievalFailed(path: path, reason: error.reason)
     }
@@ -77,11 +101,19 @@ public actor CodableFeedStore: FeedStore {
   /// - Throws: ``FileFeedStoreError/insertionFailed(path:reason:)`` when the file or its directory cannot be
   ///   written; the previous cache is then unchanged.
   public func insert(_ feed: [LocalFeedImage], timestamp: Date) throws(FileFeedStoreError) {
+    if let invalidLocation { throw invalidLocation }
     do {
       let data = try JSONEncoder().encode(
         Cache(version: Self.formatVersion, timestamp: timestamp, feed: feed.map(Image.init)))
-      try AtomicFile.createDirectory((path as NSString).deletingLastPathComponent)
-      try AtomicFile.write(data, to: path)
+      guard data.count <= maximumFileSize else {
+        throw AtomicFile.SystemError(reason: "\(data.count) bytes is more than the limit of \(maximumFileSize)")
+      }
+      try AtomicFile.createDirectory(directory)
+      if !temporariesSwept {
+        AtomicFile.removeStaleTemporaries(in: directory)
+        temporariesSwept = true
+      }
+      try AtomicFile.write(data, to: path, temporaryDirectory: directory)
     } catch let error as AtomicFile.SystemError {
       throw .insertionFailed(path: path, reason: error.reason)
     } catch {
@@ -89,10 +121,22 @@ public actor CodableFeedStore: FeedStore {
     }
   }
 
+  /// Replaces the cache in one atomic step, as ``insert(_:timestamp:)`` does: a crash leaves the old cache or the
+  /// new, never none.
+  ///
+  /// - Parameters:
+  ///   - feed: The images to cache, in order.
+  ///   - timestamp: When the feed was cached.
+  /// - Throws: As ``insert(_:timestamp:)``.
+  public func replaceCachedFeed(with feed: [LocalFeedImage], timestamp: Date) throws(FileFeedStoreError) {
+    try insert(feed, timestamp: timestamp)
+  }
+
   /// Deletes the cache file; deleting a missing file succeeds.
   ///
   /// - Throws: ``FileFeedStoreError/deletionFailed(path:reason:)`` when the file exists and cannot be deleted.
   public func deleteCachedFeed() throws(FileFeedStoreError) {
+    if let invalidLocation { throw invalidLocation }
     do {
       try AtomicFile.remove(path)
     } catch {

@@ -62,7 +62,10 @@ enum ImageFileFormat {
         let urlLength = Int(try reader.read(UInt32.self))
         let dataLength = try reader.read(UInt64.self)
         let checksum = try reader.read(UInt64.self)
-        guard UInt64(reader.remaining) == UInt64(urlLength) + dataLength else { throw .init(reason: "length mismatch") }
+        // Overflow-safe: no length read from the file is added before it is known to fit in the file.
+        guard dataLength <= UInt64(reader.remaining), UInt64(reader.remaining) - dataLength == UInt64(urlLength) else {
+          throw .init(reason: "length mismatch")
+        }
         let url = try reader.readBytes(urlLength)
         let body = try reader.readBytes(Int(dataLength))
         guard Hash64.hash(url, seed: Hash64.hash(body)) == checksum else { throw .init(reason: "checksum mismatch") }

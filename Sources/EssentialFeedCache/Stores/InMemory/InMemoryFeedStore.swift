@@ -25,6 +25,15 @@ public actor InMemoryFeedStore: FeedStore, FeedImageDataStore {
     cache = CachedFeed(feed: feed, timestamp: timestamp)
   }
 
+  /// Replaces the cached feed in one step, as ``insert(_:timestamp:)`` does.
+  ///
+  /// - Parameters:
+  ///   - feed: The images to cache, in order.
+  ///   - timestamp: When the feed was cached.
+  public func replaceCachedFeed(with feed: [LocalFeedImage], timestamp: Date) {
+    insert(feed, timestamp: timestamp)
+  }
+
   /// Retrieves the cached feed.
   ///
   /// - Returns: The cached feed, or `nil` when empty.

@@ -1,24 +1,31 @@
 import Foundation
 
 /// The few POSIX file operations the file stores need, with the guarantees they rely on: a write replaces the file
-/// atomically (a crash leaves the old contents or the new, never a mix), files are created readable by the user
-/// only (0600) and directories likewise (0700).
+/// atomically and durably (a crash or power cut leaves the old contents or the new, never a mix or an empty file),
+/// a read never allocates more than its limit, files are created readable by the user only (0600) and directories
+/// likewise (0700).
 enum AtomicFile {
-  /// A failed system call, with the message for its `errno`.
+  /// A failed system call, with its `errno` and message, or a file the store refuses (with no `errno`).
   struct SystemError: Error {
     let reason: String
+    let code: Int32?
 
     init(errno code: Int32) {
       reason = String(cString: strerror(code))
+      self.code = code
     }
 
     init(reason: String) {
       self.reason = reason
+      code = nil
     }
   }
 
   /// Reads the whole file, or returns `nil` when there is no file at `path`.
-  static func read(_ path: String) throws(SystemError) -> Data? {
+  ///
+  /// The file's size is checked against `limit` before anything is allocated, so a huge or sparse file is an error,
+  /// not an allocation of its declared size.
+  static func read(_ path: String, limit: Int) throws(SystemError) -> Data? {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
       let code = errno
@@ -29,6 +36,9 @@ enum AtomicFile {
     var info = stat()
     guard fstat(fd, &info) == 0 else { throw SystemError(errno: errno) }
     guard (info.st_mode & S_IFMT) == S_IFREG else { throw SystemError(reason: "not a regular file") }
+    guard info.st_size >= 0, info.st_size <= limit else {
+      throw SystemError(reason: "the file has \(info.st_size) bytes, more than the store's limit of \(limit)")
+    }
     let size = Int(info.st_size)
     var data = Data(count: size)
     var offset = 0
@@ -36,7 +46,7 @@ enum AtomicFile {
     data.withUnsafeMutableBytes { buffer in
       guard let base = buffer.baseAddress else { return }
       while offset < size {
-        let count = Glue.read(fd, base + offset, size - offset)
+        let count = SystemCall.read(fd, base + offset, size - offset)
         if count < 0 {
           if errno == EINTR { continue }
           failure = errno
@@ -51,63 +61,54 @@ enum AtomicFile {
     return data
   }
 
-  /// Replaces the file at `path` with `data` atomically: writes a temporary file beside it, then renames it over.
-  static func write(_ data: Data, to path: String) throws(SystemError) {
-    let temporary = "\(path).\(UUID().uuidString).tmp"
+  /// Replaces the file at `path` with `data` atomically and durably: writes a temporary file in `temporaryDirectory`
+  /// (on the same file system), flushes it, renames it over `path`, then flushes `path`'s directory.
+  ///
+  /// A writer killed midway leaves only its temporary file, which ``removeStaleTemporaries(in:)`` removes later.
+  static func write(_ data: Data, to path: String, temporaryDirectory: String) throws(SystemError) {
+    let name = (path as NSString).lastPathComponent
+    let temporary = (temporaryDirectory as NSString).appendingPathComponent(Temporary.name(for: name))
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw SystemError(errno: errno) }
-    var failure: Int32 = 0
-    data.withUnsafeBytes { buffer in
-      guard let base = buffer.baseAddress else { return }
-      var offset = 0
-      while offset < buffer.count {
-        let count = Glue.write(fd, base + offset, buffer.count - offset)
-        if count < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          return
-        }
-        offset += count
-      }
-    }
+    var failure = writeAll(data, to: fd)
+    if failure == 0, fsync(fd) != 0 { failure = errno }
     if close(fd) != 0, failure == 0 { failure = errno }
     if failure == 0, rename(temporary, path) != 0 { failure = errno }
     if failure != 0 {
       unlink(temporary)
       throw SystemError(errno: failure)
     }
+    try synchronizeDirectory((path as NSString).deletingLastPathComponent)
   }
 
-  /// Deletes the file at `path`; a missing file is not an error. Never deletes a directory.
-  static func remove(_ path: String) throws(SystemError) {
-    guard unlink(path) == 0 else {
-      let code = errno
-      if code == ENOENT { return }
-      throw SystemError(errno: code)
-    }
-  }
-
-  /// Creates the directory at `path` and any missing parents, each readable by the user only.
-  static func createDirectory(_ path: String) throws(SystemError) {
-    if mkdir(path, 0o700) == 0 { return }
-    let code = errno
-    if code == EEXIST {
-      var info = stat()
-      guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-        throw SystemError(reason: "\(path) exists and is not a directory")
+  private static func writeAll(_ data: Data, to fd: Int32) -> Int32 {
+    data.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return 0 }
+      var offset = 0
+      while offset < buffer.count {
+        let count = SystemCall.write(fd, base + offset, buffer.count - offset)
+        if count < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        offset += count
       }
-      return
+      return 0
     }
-    guard code == ENOENT else { throw SystemError(errno: code) }
-    let parent = (path as NSString).deletingLastPathComponent
-    guard !parent.isEmpty, parent != path else { throw SystemError(errno: code) }
-    try createDirectory(parent)
-    guard mkdir(path, 0o700) == 0 || errno == EEXIST else { throw SystemError(errno: errno) }
+  }
+
+  /// Flushes a directory's entries (a rename or an unlink in it) to the disk.
+  static func synchronizeDirectory(_ path: String) throws(SystemError) {
+    let fd = open(path.isEmpty ? "." : path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { throw SystemError(errno: errno) }
+    defer { close(fd) }
+    // Some file systems cannot flush a directory (EINVAL): their renames are as durable as they get.
+    guard fsync(fd) == 0 || errno == EINVAL else { throw SystemError(errno: errno) }
   }
 }
 
 /// The C library's `read` and `write`, named apart from the Swift methods above.
-private enum Glue {
+enum SystemCall {
   static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
       Glibc.read(fd, buffer, count)

@@ -10,6 +10,8 @@ public enum FileFeedStoreError: Error, Sendable, Equatable, CustomStringConverti
   case insertionFailed(path: String, reason: String)
   /// The file could not be deleted; it is unchanged.
   case deletionFailed(path: String, reason: String)
+  /// The store was created with a URL that is not a file URL with a path; every operation fails with this.
+  case invalidLocation(String)
 
   /// One sentence saying what failed, where, and why.
   public var description: String {
@@ -18,6 +20,7 @@ public enum FileFeedStoreError: Error, Sendable, Equatable, CustomStringConverti
     case .corrupt(let path, let reason): "The cache at \(path) is corrupt: \(reason)."
     case .insertionFailed(let path, let reason): "Could not write the cache at \(path): \(reason)."
     case .deletionFailed(let path, let reason): "Could not delete the cache at \(path): \(reason)."
+    case .invalidLocation(let url): "The cache location \(url) is not a file URL with a path."
     }
   }
 }

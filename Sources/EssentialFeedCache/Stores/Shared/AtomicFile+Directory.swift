@@ -1,0 +1,70 @@
+import Foundation
+
+extension AtomicFile {
+  /// Deletes the file at `path`; a missing file is not an error. Never deletes a directory.
+  static func remove(_ path: String) throws(SystemError) {
+    guard unlink(path) == 0 else {
+      let code = errno
+      if code == ENOENT { return }
+      throw SystemError(errno: code)
+    }
+  }
+
+  /// Deletes whatever is at `path`, a directory with its contents included; a missing item is not an error.
+  static func removeItem(_ path: String) throws(SystemError) {
+    do {
+      try FileManager.default.removeItem(atPath: path)
+    } catch CocoaError.fileNoSuchFile {
+      return
+    } catch {
+      throw SystemError(reason: (error as NSError).localizedDescription)
+    }
+  }
+
+  /// Creates the directory at `path` and any missing parents, each readable by the user only.
+  static func createDirectory(_ path: String) throws(SystemError) {
+    if mkdir(path, 0o700) == 0 { return }
+    let code = errno
+    if code == EEXIST {
+      var info = stat()
+      guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+        throw SystemError(reason: "\(path) exists and is not a directory")
+      }
+      return
+    }
+    guard code == ENOENT else { throw SystemError(errno: code) }
+    let parent = (path as NSString).deletingLastPathComponent
+    guard !parent.isEmpty, parent != path else { throw SystemError(errno: code) }
+    try createDirectory(parent)
+    guard mkdir(path, 0o700) == 0 || errno == EEXIST else { throw SystemError(errno: errno) }
+  }
+
+  /// Removes the temporary files that writers killed before their rename left in `directory`: those whose process
+  /// is gone. A live writer's temporary file, in this process or another, is left alone.
+  static func removeStaleTemporaries(in directory: String) {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+    for name in names {
+      guard let pid = Temporary.writerProcess(of: name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else {
+        continue
+      }
+      unlink((directory as NSString).appendingPathComponent(name))
+    }
+  }
+}
+
+/// Names of temporary files: `.<file name>.<writer's pid>.<random>.eftmp`, so a later writer can tell a dead
+/// writer's leftovers from a live one's.
+enum Temporary {
+  static let suffix = "eftmp"
+
+  static func name(for fileName: String) -> String {
+    ".\(fileName).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).\(suffix)"
+  }
+
+  /// The process that wrote the temporary file `name`, or `nil` when `name` is not a temporary file's.
+  static func writerProcess(of name: String) -> pid_t? {
+    let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+    guard name.hasPrefix("."), parts.count >= 5, parts[parts.count - 1] == suffix else { return nil }
+    return pid_t(parts[parts.count - 3])
+  }
+}
