@@ -6,13 +6,14 @@ final class SQLiteConnection {
   private let handle: OpaquePointer
   private var statements: [String: OpaquePointer] = [:]
 
-  /// Opens the database at `path` (":memory:" for a private in-memory database), creating it if needed.
-  init(path: String) throws(SQLiteError) {
+  /// Opens the database at `path` (":memory:" for a private in-memory database, or a `file:` URI), creating it if
+  /// needed unless `readOnly`.
+  init(path: String, readOnly: Bool = false) throws(SQLiteError) {
     var handle: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+    let code = sqlite3_open_v2(path, &handle, access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nil)
     guard code == SQLITE_OK, let handle else {
-      let error = SQLiteError(code: code, connection: handle, operation: "open \(path)")
+      let error = SQLiteError(code: code, connection: handle)
       sqlite3_close_v2(handle)
       throw error
     }
@@ -30,7 +31,7 @@ final class SQLiteConnection {
   /// Runs SQL with no parameters and no rows (schema changes, pragmas, transaction control).
   func execute(_ sql: String) throws(SQLiteError) {
     let code = sqlite3_exec(handle, sql, nil, nil, nil)
-    guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: handle, operation: "run \(sql)") }
+    guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: handle) }
   }
 
   /// The prepared statement for `sql`, prepared once and reset for reuse.
@@ -43,7 +44,7 @@ final class SQLiteConnection {
     var prepared: OpaquePointer?
     let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
     guard code == SQLITE_OK, let prepared else {
-      throw SQLiteError(code: code, connection: handle, operation: "prepare \(sql)")
+      throw SQLiteError(code: code, connection: handle)
     }
     statements[sql] = prepared
     return Statement(handle: prepared, connection: handle)
@@ -97,12 +98,23 @@ struct Statement {
     try check(code, "bind a value")
   }
 
-  func bind(_ bytes: UnsafeRawBufferPointer, at index: Int32) throws(SQLiteError) {
-    // A zero-length blob still binds as a blob, not NULL: SQLite needs a non-null pointer for that.
-    let code = withUnsafeBytes(of: 0) { empty in
-      sqlite3_bind_blob64(handle, index, bytes.baseAddress ?? empty.baseAddress, UInt64(bytes.count), Self.transient)
+  func bind(_ uuid: UUID, at index: Int32) throws(SQLiteError) {
+    let code = withUnsafeBytes(of: uuid.uuid) { bytes in
+      sqlite3_bind_blob64(handle, index, bytes.baseAddress, UInt64(bytes.count), Self.transient)
     }
     try check(code, "bind a value")
+  }
+
+  func bind(_ data: Data, at index: Int32) throws(SQLiteError) {
+    let code = data.withUnsafeBytes { bytes in blobCode(bytes, at: index) }
+    try check(code, "bind a value")
+  }
+
+  private func blobCode(_ bytes: UnsafeRawBufferPointer, at index: Int32) -> Int32 {
+    // A zero-length blob still binds as a blob, not NULL: SQLite needs a non-null pointer for that.
+    withUnsafeBytes(of: 0) { empty in
+      sqlite3_bind_blob64(handle, index, bytes.baseAddress ?? empty.baseAddress, UInt64(bytes.count), Self.transient)
+    }
   }
 
   /// Steps the statement: `true` when a row is ready, `false` when done.
@@ -112,7 +124,7 @@ struct Statement {
     switch code {
     case SQLITE_ROW: return true
     case SQLITE_DONE: return false
-    default: throw SQLiteError(code: code, connection: connection, operation: "step a statement")
+    default: throw SQLiteError(code: code, connection: connection)
     }
   }
 
@@ -139,6 +151,6 @@ struct Statement {
   }
 
   private func check(_ code: Int32, _ operation: String) throws(SQLiteError) {
-    guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: connection, operation: operation) }
+    guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: connection) }
   }
 }

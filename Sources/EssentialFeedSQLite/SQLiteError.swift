@@ -2,30 +2,48 @@ import CSQLite
 
 /// A failure reported by SQLite, with its result code and message, or a failure of the store's own checks.
 public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The SQLite result code (`SQLITE_BUSY`, `SQLITE_NOTADB`, …), or `SQLITE_ERROR` for the store's own checks.
+  /// The SQLite result code (`SQLITE_BUSY`, `SQLITE_NOTADB`, …), or `SQLITE_CORRUPT` for a database that is not in
+  /// the store's schema.
   public let code: Int32
   /// SQLite's message for the failure, or the store's.
   public let message: String
-  /// What the store was doing.
+  /// What the store was doing, in words: "read the cached feed from /path/feed.sqlite".
   public let operation: String
 
-  /// One sentence: what failed, and SQLite's message.
-  public var description: String { "SQLite could not \(operation): \(message) (code \(code))." }
+  /// One sentence: what failed, and why.
+  public var description: String { "SQLite could not \(operation): \(message)." }
 
-  init(code: Int32, message: String, operation: String) {
+  init(code: Int32, message: String, operation: String = "") {
     self.code = code
     self.message = message
     self.operation = operation
   }
 
-  init(code: Int32, connection: OpaquePointer?, operation: String) {
+  init(code: Int32, connection: OpaquePointer?) {
     let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
-    self.init(code: code, message: message ?? String(cString: sqlite3_errstr(code)), operation: operation)
+    self.init(code: code, message: message ?? String(cString: sqlite3_errstr(code)))
   }
 
-  /// Whether the file is not a database (or is damaged beyond reading), so deleting it is the way back.
+  /// A database that is not in this store's schema: it did not write it, so deleting the cache may delete it.
+  static func foreignSchema(_ reason: String) -> SQLiteError {
+    SQLiteError(code: SQLITE_CORRUPT, message: "the database is not in this store's schema (\(reason))")
+  }
+
+  /// This error as the failure of `operation` on the database at `path`.
+  func `while`(_ operation: String, at path: String) -> SQLiteError {
+    SQLiteError(code: code, message: message, operation: "\(operation) \(path)")
+  }
+
+  /// Whether the file is not a database, is damaged beyond reading, or is in another schema, so deleting it is the
+  /// way back.
   var isUnreadableFile: Bool {
     let primary = code & 0xFF
     return primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT
+  }
+
+  /// Whether the failure may come from a database the process may not write (read-only file, directory or mount),
+  /// so a read-only connection may still read it.
+  var mayBeReadOnly: Bool {
+    [SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM, SQLITE_IOERR, SQLITE_AUTH].contains(code & 0xFF)
   }
 }

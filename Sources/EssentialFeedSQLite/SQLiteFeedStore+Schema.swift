@@ -1,0 +1,141 @@
+import CSQLite
+import Foundation
+
+extension SQLiteFeedStore {
+  /// An open connection, with the identity of the file it opened, so a file removed or replaced behind the store's
+  /// back is noticed.
+  struct OpenConnection {
+    let db: SQLiteConnection
+    let identity: FileIdentity?
+    let writable: Bool
+  }
+
+  /// The tables and columns of schema version 1, checked on open.
+  static let columns: [(table: String, columns: [String])] = [
+    ("cache", ["id", "timestamp"]),
+    ("feed_image", ["position", "id", "description", "location", "url"]),
+    ("image_data", ["url", "data"]),
+  ]
+
+  /// The open connection, or `nil` when only reading and there is no database file: reading never creates one.
+  ///
+  /// A write opens read-write, creating the directory and the file (0600) and the schema. A read opens read-write
+  /// too, and falls back to a read-only connection when the database cannot be written.
+  func open(forWriting writing: Bool) throws(SQLiteError) -> SQLiteConnection? {
+    guard case .file(let path) = location else {
+      if let connection { return connection.db }
+      let db = try SQLiteConnection(path: ":memory:")
+      try prepareSchema(db, writable: true)
+      connection = OpenConnection(db: db, identity: nil, writable: true)
+      return db
+    }
+    let identity = FileIdentity(path)
+    if let connection, connection.identity == identity, connection.writable || !writing { return connection.db }
+    connection = nil
+    guard writing || identity != nil else { return nil }
+    do {
+      return try openReadWrite(path)
+    } catch where !writing && error.mayBeReadOnly {
+      return try openReadOnly(path, identity: identity)
+    }
+  }
+
+  private func openReadWrite(_ path: String) throws(SQLiteError) -> SQLiteConnection {
+    let directory = (path as NSString).deletingLastPathComponent
+    do {
+      try FileManager.default.createDirectory(
+        atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw SQLiteError(code: SQLITE_CANTOPEN, message: "its directory \(directory) cannot be created")
+    }
+    // Created here, not by SQLite, so that it is private to the user: its -wal and -shm files copy its mode.
+    let fd = Foundation.open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+    if fd >= 0 { close(fd) }
+    let db = try SQLiteConnection(path: path)
+    try prepareSchema(db, writable: true)
+    try db.execute("PRAGMA synchronous = FULL")
+    connection = OpenConnection(db: db, identity: FileIdentity(path), writable: true)
+    return db
+  }
+
+  private func openReadOnly(_ path: String, identity: FileIdentity?) throws(SQLiteError) -> SQLiteConnection {
+    var uri = URLComponents()
+    uri.scheme = "file"
+    uri.path = path
+    let base = uri.url?.absoluteString ?? "file:\(path)"
+    do {
+      let db = try SQLiteConnection(path: base + "?mode=ro", readOnly: true)
+      try prepareSchema(db, writable: false)
+      connection = OpenConnection(db: db, identity: identity, writable: false)
+      return db
+    } catch where error.mayBeReadOnly {
+      // WAL needs its -shm file; where it cannot be created, read the file as it is, with no locking.
+      let db = try SQLiteConnection(path: base + "?immutable=1", readOnly: true)
+      try prepareSchema(db, writable: false)
+      connection = OpenConnection(db: db, identity: identity, writable: false)
+      return db
+    }
+  }
+
+  /// Creates the schema in a new database, or checks an existing one is in this store's schema.
+  private func prepareSchema(_ db: SQLiteConnection, writable: Bool) throws(SQLiteError) {
+    let version = try db.integer("PRAGMA user_version")
+    let tables = try db.integer("SELECT count(*) FROM sqlite_master")
+    if version == 0, tables == 0, writable {
+      if case .file = location { _ = try db.integer("PRAGMA journal_mode = WAL") }
+      try db.transaction(immediate: true) { () throws(SQLiteError) in
+        // Another connection may have created it meanwhile: check again under the write lock.
+        guard try db.integer("SELECT count(*) FROM sqlite_master") == 0 else { return }
+        try db.execute(
+          """
+          CREATE TABLE cache (id INTEGER PRIMARY KEY CHECK (id = 1), timestamp REAL NOT NULL);
+          CREATE TABLE feed_image (
+            position INTEGER PRIMARY KEY, id BLOB NOT NULL, description TEXT, location TEXT, url TEXT NOT NULL);
+          CREATE TABLE image_data (url TEXT PRIMARY KEY, data BLOB NOT NULL);
+          PRAGMA user_version = 1;
+          """)
+      }
+      return
+    }
+    if version == 0, tables == 0 { return }  // An empty database, read-only: it holds no cache.
+    try verifySchema(db)
+  }
+
+  /// Throws ``SQLiteError/foreignSchema(_:)`` unless the database is at this store's version with its columns.
+  private func verifySchema(_ db: SQLiteConnection) throws(SQLiteError) {
+    let version = try db.integer("PRAGMA user_version")
+    guard version <= Self.schemaVersion else {
+      throw .foreignSchema("schema version \(version) is newer than this store's \(Self.schemaVersion)")
+    }
+    guard version == Self.schemaVersion else { throw .foreignSchema("schema version \(version)") }
+    for (table, expected) in Self.columns {
+      let info = try db.statement("SELECT name FROM pragma_table_info('\(table)') ORDER BY cid")
+      defer { info.reset() }
+      var found: [String] = []
+      while try info.step() { found.append(info.string(at: 0) ?? "") }
+      guard found == expected else { throw .foreignSchema("table \(table) has columns \(found), not \(expected)") }
+    }
+  }
+
+  /// Deletes a database file the store cannot use, with its WAL and shared-memory files, and forgets the connection.
+  func removeUnusableFile() throws(SQLiteError) {
+    connection = nil
+    guard case .file(let path) = location else { return }
+    for file in ["", "-wal", "-shm", "-journal"].map({ path + $0 }) where unlink(file) != 0 && errno != ENOENT {
+      throw SQLiteError(code: SQLITE_IOERR, message: String(cString: strerror(errno)))
+    }
+  }
+}
+
+/// A file's device and inode: a different value means a different file, or none.
+struct FileIdentity: Equatable {
+  let device: UInt64
+  let inode: UInt64
+
+  init?(_ path: String) {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
+  }
+}
