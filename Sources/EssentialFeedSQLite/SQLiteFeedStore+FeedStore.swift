@@ -81,7 +81,7 @@ extension SQLiteFeedStore {
           try db.statement("DELETE FROM cache").step()
         }
       }
-    } catch where error.isUnreadableFile {
+    } catch  where error.isUnreadableFile {
       do {
         try removeUnusableFile()
       } catch {

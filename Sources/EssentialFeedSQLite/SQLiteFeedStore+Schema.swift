@@ -35,7 +35,7 @@ extension SQLiteFeedStore {
     guard writing || identity != nil else { return nil }
     do {
       return try openReadWrite(path)
-    } catch where !writing && error.mayBeReadOnly {
+    } catch  where !writing && error.mayBeReadOnly {
       return try openReadOnly(path, identity: identity)
     }
   }
@@ -68,7 +68,7 @@ extension SQLiteFeedStore {
       try prepareSchema(db, writable: false)
       connection = OpenConnection(db: db, identity: identity, writable: false)
       return db
-    } catch where error.mayBeReadOnly {
+    } catch  where error.mayBeReadOnly {
       // WAL needs its -shm file; where it cannot be created, read the file as it is, with no locking.
       let db = try SQLiteConnection(path: base + "?immutable=1", readOnly: true)
       try prepareSchema(db, writable: false)

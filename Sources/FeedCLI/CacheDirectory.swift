@@ -3,8 +3,14 @@ import Foundation
 /// Where the app keeps its cache: `--store DIR`, else `$XDG_CACHE_HOME/essential-feed`, else
 /// `~/.cache/essential-feed`.
 enum CacheDirectory {
-  static func resolve(_ override: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-    if let override { return URL(fileURLWithPath: override, isDirectory: true) }
+  static func resolve(
+    _ override: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(FeedAppError) -> URL {
+    if let override {
+      // An empty path would be the working directory: never what a user meant.
+      guard !override.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyStorePath }
+      return URL(fileURLWithPath: override, isDirectory: true)
+    }
     if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
       return URL(fileURLWithPath: xdg, isDirectory: true).appending(path: "essential-feed", directoryHint: .isDirectory)
     }

@@ -13,10 +13,10 @@ enum FeedApp {
   /// Runs the feed: starts the embedded server unless `url` or `offline` say otherwise, and returns the output.
   static func show(
     url: String?, offline: Bool, store: String?, storeKind: StoreKind = .filesystem, json: Bool,
-    now: @escaping @Sendable () -> Date = Date.init,
+    limits: NetworkLimits = NetworkLimits(), now: @escaping @Sendable () -> Date = Date.init,
     progress: @escaping @Sendable (Int, Int) -> Void = FeedApp.terminalProgress
   ) async throws -> String {
-    let directory = CacheDirectory.resolve(store)
+    let directory = try CacheDirectory.resolve(store)
     try CacheDirectory.prepare(directory)
 
     var embedded: LoopbackHTTPServer?
@@ -32,9 +32,8 @@ enum FeedApp {
       server = demo.baseURL
     }
 
-    let session = URLSession(configuration: .ephemeral)
-    defer { session.invalidateAndCancel() }
-    let composer = FeedComposer(baseURL: server, store: makeStore(storeKind, in: directory), session: session, now: now)
+    let composer = FeedComposer(
+      baseURL: server, client: limits.makeClient(), store: makeStore(storeKind, in: directory), now: now)
     let run = FeedRun(
       composer: composer, server: server, embeddedServer: embedded != nil,
       storePath: directory.path(percentEncoded: false))
@@ -53,7 +52,7 @@ enum FeedApp {
   static func validateCache(
     store: String?, storeKind: StoreKind = .filesystem, json: Bool, now: @escaping @Sendable () -> Date = Date.init
   ) async throws -> String {
-    let directory = CacheDirectory.resolve(store)
+    let directory = try CacheDirectory.resolve(store)
     let report = try await CacheValidation.run(
       store: makeStore(storeKind, in: directory), storePath: directory.path(percentEncoded: false), now: now)
     if json {

@@ -12,6 +12,8 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
   case unusableStore(path: String, reason: String)
   /// `--url` is not an absolute http(s) URL.
   case invalidURL(String)
+  /// `--store` was given an empty path.
+  case emptyStorePath
 
   var description: String {
     switch self {
@@ -27,6 +29,8 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
       "The cache is unreadable: \(reason) Run `feed validate-cache` to delete it, or run online to replace it."
     case .unusableStore(let path, let reason):
       "Cannot use \(path) as the cache directory: \(reason)."
+    case .emptyStorePath:
+      "--store needs a directory path; an empty one would put the cache in the current directory."
     case .invalidURL(let string):
       "--url must be an absolute http or https URL, such as http://127.0.0.1:8080; got '\(string)'."
     }

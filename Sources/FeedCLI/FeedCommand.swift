@@ -1,4 +1,5 @@
 import ArgumentParser
+import EssentialFeedAPI
 import EssentialFeedCache
 import FeedDemoServer
 import Foundation
@@ -58,17 +59,28 @@ extension FeedCommand {
     @Flag(name: .long, help: "Use no network: the feed and images come from the cache.")
     var offline = false
 
+    @Option(name: .long, help: "The longest one request may take, in seconds, before the cache is used instead.")
+    var timeout: Double = NetworkLimits.defaultTimeout
+
+    @Option(name: .long, help: "The largest answer accepted from the server, in bytes (default: 32 MiB).")
+    var maxResponseBytes: Int = URLSessionHTTPClient.defaultMaximumBodySize
+
     @OptionGroup var options: CommonOptions
 
     func validate() throws {
       if offline, url != nil { throw ValidationError("--offline and --url cannot be used together.") }
       if let url, FeedApp.baseURL(from: url) == nil { throw ValidationError(FeedAppError.invalidURL(url).description) }
+      guard timeout > 0, timeout.isFinite else {
+        throw ValidationError("--timeout must be a positive number of seconds.")
+      }
+      guard maxResponseBytes > 0 else { throw ValidationError("--max-response-bytes must be positive.") }
     }
 
     func run() async throws {
       try await FeedApp.reportingErrors {
         let output = try await FeedApp.show(
-          url: url, offline: offline, store: options.store, storeKind: options.storeKind, json: options.json)
+          url: url, offline: offline, store: options.store, storeKind: options.storeKind, json: options.json,
+          limits: NetworkLimits(timeout: timeout, maximumResponseBytes: maxResponseBytes))
         print(output)
       }
     }

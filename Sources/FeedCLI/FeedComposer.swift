@@ -18,9 +18,11 @@ struct FeedComposer {
   let recorder = OriginRecorder()
 
   init(
-    baseURL: URL?, store: some FeedStore & FeedImageDataStore, session: URLSession, now: @escaping @Sendable () -> Date
+    baseURL: URL?, client: any HTTPClient, store: some FeedStore & FeedImageDataStore,
+    now: @escaping @Sendable () -> Date
   ) {
     let localFeed = LocalFeedLoader(store: store, currentDate: now)
+    let feedCache = RecordingFeedCache(decoratee: localFeed, recorder: recorder)
     let localImages = LocalFeedImageDataLoader(store: store)
     let cachedFeed = RecordingFeedLoader(decoratee: localFeed, origin: .cache, recorder: recorder)
     let cachedImages = RecordingImageDataLoader(decoratee: localImages, origin: .cache, recorder: recorder)
@@ -30,14 +32,13 @@ struct FeedComposer {
       imageLoader = cachedImages
       return
     }
-    let client = URLSessionHTTPClient(session: session)
     let remoteFeed = RecordingFeedLoader(
       decoratee: PagedRemoteFeedLoader(baseURL: baseURL, client: client), origin: .server, recorder: recorder)
     let remoteImages = RecordingImageDataLoader(
       decoratee: RemoteFeedImageDataLoader(client: client), origin: .server, recorder: recorder)
 
     feedLoader = FeedLoaderWithFallbackComposite(
-      primary: FeedLoaderCacheDecorator(decoratee: remoteFeed, cache: localFeed),
+      primary: FeedLoaderCacheDecorator(decoratee: remoteFeed, cache: feedCache),
       fallback: cachedFeed)
     imageLoader = FeedImageDataLoaderWithFallbackComposite(
       primary: cachedImages,

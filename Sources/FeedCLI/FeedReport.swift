@@ -25,6 +25,8 @@ struct FeedReport: Codable, Equatable {
   var feedSource: OriginRecorder.Origin
   /// Why the server's feed was not used, when it was not.
   var serverProblem: String?
+  /// Why the server's feed could not be saved to the cache, when it could not.
+  var saveProblem: String? = nil
   var entries: [Entry]
 
   var imagesFromCache: Int { entries.filter { $0.imageSource == .cache }.count }

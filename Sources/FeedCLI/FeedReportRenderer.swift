@@ -27,6 +27,10 @@ enum FeedReportRenderer {
   static func summary(_ report: FeedReport) -> String {
     let feed =
       switch (report.feedSource, report.serverProblem) {
+      case (.server, _) where report.saveProblem != nil:
+        "Feed: \(report.entries.count) images from the server, not saved to the cache: "
+          + (report.saveProblem ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "."))
+          + "."
       case (.server, _): "Feed: \(report.entries.count) images from the server, saved to the cache."
       case (.cache, let problem?): "Feed: \(report.entries.count) images from the cache, because \(problem)."
       case (.cache, nil): "Feed: \(report.entries.count) images from the cache (offline)."

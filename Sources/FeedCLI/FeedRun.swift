@@ -58,7 +58,8 @@ struct FeedRun {
     }
     return FeedReport(
       title: FeedPresenter.title, server: server, embeddedServer: embeddedServer, store: storePath,
-      feedSource: source, serverProblem: source == .cache ? serverProblem : nil, entries: entries)
+      feedSource: source, serverProblem: source == .cache ? serverProblem : nil,
+      saveProblem: source == .server ? recorder.saveError.map { "\($0)" } : nil, entries: entries)
   }
 }
 

@@ -12,6 +12,7 @@ final class OriginRecorder: Sendable {
   private struct State {
     var feed: Origin?
     var remoteFeedError: (any Error)?
+    var saveError: (any Error)?
     var images: [URL: Origin] = [:]
   }
 
@@ -19,10 +20,12 @@ final class OriginRecorder: Sendable {
 
   var feedOrigin: Origin? { state.withLock { $0.feed } }
   var remoteFeedError: (any Error)? { state.withLock { $0.remoteFeedError } }
+  var saveError: (any Error)? { state.withLock { $0.saveError } }
   func imageOrigin(for url: URL) -> Origin? { state.withLock { $0.images[url] } }
 
   func recordFeed(from origin: Origin) { state.withLock { $0.feed = origin } }
   func recordRemoteFeedError(_ error: any Error) { state.withLock { $0.remoteFeedError = error } }
+  func recordSaveError(_ error: any Error) { state.withLock { $0.saveError = error } }
   func recordImage(_ url: URL, from origin: Origin) { state.withLock { $0.images[url] = origin } }
 }
 
@@ -54,5 +57,20 @@ struct RecordingImageDataLoader: FeedImageDataLoader {
     let data = try await decoratee.loadImageData(from: url)
     recorder.recordImage(url, from: origin)
     return data
+  }
+}
+
+/// Records why saving the feed to the cache failed, which the caching decorator never lets fail the load.
+struct RecordingFeedCache: FeedCache {
+  let decoratee: any FeedCache
+  let recorder: OriginRecorder
+
+  func save(_ feed: [FeedImage]) async throws {
+    do {
+      try await decoratee.save(feed)
+    } catch {
+      recorder.recordSaveError(error)
+      throw error
+    }
   }
 }

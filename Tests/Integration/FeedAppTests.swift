@@ -142,14 +142,62 @@ struct FeedAppTests {
     }
   }
 
+  @Test("APP-9 a server that sends a byte now and then: the load times out and the cache serves the feed")
+  func slowServerFallsBackToCache() async throws {
+    try await withTemporaryDirectory { directory in
+      let online = try await show(store: directory)
+      let server = try RawHTTPServer { send in
+        guard send(Data("HTTP/1.1 200 OK\r\nContent-Length: 50\r\n\r\n".utf8)) else { return }
+        for _ in 0..<50 {  // 50 bytes, one every 100 ms: 5 s at most.
+          Thread.sleep(forTimeInterval: 0.1)
+          guard send(Data(" ".utf8)) else { return }
+        }
+      }
+      defer { server.stop() }
+
+      let report = try await show(
+        store: directory, url: server.baseURL.absoluteString, limits: NetworkLimits(timeout: 0.5))
+
+      #expect(report.feedSource == .cache)
+      #expect(report.serverProblem == "the server could not be reached")
+      #expect(report.entries.map(\.id) == online.entries.map(\.id))
+    }
+  }
+
+  @Test("APP-10 an empty --store is one clear error, for show and validate-cache alike")
+  func emptyStorePath() async throws {
+    await #expect(throws: FeedAppError.emptyStorePath) {
+      _ = try await FeedApp.show(url: nil, offline: true, store: "", json: false, progress: { _, _ in })
+    }
+    await #expect(throws: FeedAppError.emptyStorePath) { _ = try await FeedApp.validateCache(store: " ", json: false) }
+  }
+
+  @Test("APP-11 a save that fails is said in the summary, never \"saved to the cache\"")
+  func failedSaveIsReported() async throws {
+    try await withTemporaryDirectory { directory in
+      // A directory where the database file should be: every SQLite operation fails, the server still answers.
+      try FileManager.default.createDirectory(
+        at: directory.appending(path: "feed.sqlite/inside"), withIntermediateDirectories: true)
+
+      let text = try await FeedApp.show(
+        url: nil, offline: false, store: directory.path(percentEncoded: false), storeKind: .sqlite, json: false,
+        progress: { _, _ in })
+      let summary = try #require(text.split(separator: "\n").last)
+
+      #expect(summary.hasPrefix("Feed: 64 images from the server, not saved to the cache: SQLite could not save"))
+      #expect(!text.contains("saved to the cache."))
+    }
+  }
+
   // MARK: - Helpers
 
   private func show(
-    store: URL, storeKind: StoreKind = .filesystem, url: String? = nil, offline: Bool = false, now: Date = Date()
+    store: URL, storeKind: StoreKind = .filesystem, url: String? = nil, offline: Bool = false, now: Date = Date(),
+    limits: NetworkLimits = NetworkLimits()
   ) async throws -> FeedReport {
     let json = try await FeedApp.show(
       url: url, offline: offline, store: store.path(percentEncoded: false), storeKind: storeKind, json: true,
-      now: { now },
+      limits: limits, now: { now },
       progress: { _, _ in })
     return try JSONDecoder().decode(FeedReport.self, from: Data(json.utf8))
   }

@@ -10,7 +10,8 @@ import Foundation
 /// Only status 200 with a body of the form `{"items":[{"id","description","location","image"}]}` maps; description
 /// and location may be `null` or absent. The payload is all or nothing: one invalid item (an `id` that is not a
 /// UUID, an `image` that is not an absolute `http` or `https` URL with a host) makes the whole payload invalid, so a
-/// partial feed is never delivered, and never cached over a complete one.
+/// partial feed is never delivered, and never cached over a complete one. The JSON must be strict: a trailing comma
+/// before `]` or `}` is invalid data. Of duplicated keys in one object, the first counts, as `JSONDecoder` reads them.
 public enum FeedItemsMapper {
   private struct Root: Decodable {
     let items: [Item]
@@ -32,7 +33,9 @@ public enum FeedItemsMapper {
   /// - Throws: ``RemoteFeedLoader/Error/invalidData`` for any status other than 200, malformed JSON, or an invalid
   ///   item.
   public static func map(_ data: Data, from response: HTTPURLResponse) throws -> [FeedImage] {
-    guard response.statusCode == 200, let root = try? JSONDecoder().decode(Root.self, from: data) else {
+    guard response.statusCode == 200, !StrictJSON.hasTrailingComma(data),
+      let root = try? JSONDecoder().decode(Root.self, from: data)
+    else {
       throw RemoteFeedLoader.Error.invalidData
     }
     var images: [FeedImage] = []

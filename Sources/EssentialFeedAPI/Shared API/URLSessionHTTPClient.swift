@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -8,45 +7,100 @@ import Synchronization
 /// An ``HTTPClient`` backed by `URLSession`.
 ///
 /// Cancelling the calling task cancels the underlying `URLSessionDataTask`, and the call throws
-/// `CancellationError`; a `URLError(.cancelled)` from the session surfaces the same way.
+/// `CancellationError`; a `URLError(.cancelled)` from the session surfaces the same way. A response body larger than
+/// `maximumBodySize` fails with ``Error/bodyTooLarge(limit:)``: a client made with
+/// ``init(configuration:maximumBodySize:)`` stops reading as soon as the body passes the limit, so a huge answer
+/// never fills memory; one made with ``init(session:maximumBodySize:)`` can only check the body once it has arrived.
+///
+/// The client enforces its session configuration's `timeoutIntervalForResource` itself (swift-corelibs-foundation
+/// ignores it): a request still running after that long is cancelled and fails with `URLError(.timedOut)`, so a
+/// server that sends a byte now and then, which never trips the idle `timeoutIntervalForRequest`, cannot hang a load.
 public final class URLSessionHTTPClient: HTTPClient {
   /// Failures of the client itself, beyond the session's own transport errors.
   public enum Error: Swift.Error, Sendable, Equatable {
     /// The session completed without an error but the response was not an HTTP response.
     case nonHTTPResponse
+    /// The response body was larger than the client's limit, in bytes.
+    case bodyTooLarge(limit: Int)
   }
 
+  /// The default limit on a response body: 32 MiB, far above any feed page or image the package expects.
+  public static let defaultMaximumBodySize = 32 << 20
+
   private let session: URLSession
+  private let limiter: BodyLimiter?
+  private let maximumBodySize: Int
 
   /// Creates a client that performs its requests on `session`.
   ///
-  /// - Parameter session: The session to use; its configuration (timeouts, caching, protocol classes) applies.
-  public init(session: URLSession) {
+  /// - Parameters:
+  ///   - session: The session to use; its configuration (timeouts, caching, protocol classes) applies.
+  ///   - maximumBodySize: The largest body accepted, checked when the body has arrived.
+  public init(session: URLSession, maximumBodySize: Int = URLSessionHTTPClient.defaultMaximumBodySize) {
     self.session = session
+    self.maximumBodySize = maximumBodySize
+    limiter = nil
+  }
+
+  /// Creates a client on a session of its own with `configuration`, which stops reading a body past
+  /// `maximumBodySize`.
+  ///
+  /// Set the configuration's `timeoutIntervalForResource` to bound a whole request: `timeoutIntervalForRequest` is
+  /// only an idle timeout, which a server sending a byte now and then never trips.
+  ///
+  /// - Parameters:
+  ///   - configuration: The session's configuration.
+  ///   - maximumBodySize: The largest body accepted; the request is cancelled as soon as the body passes it.
+  public init(
+    configuration: URLSessionConfiguration, maximumBodySize: Int = URLSessionHTTPClient.defaultMaximumBodySize
+  ) {
+    let limiter = BodyLimiter(limit: maximumBodySize)
+    self.limiter = limiter
+    self.maximumBodySize = maximumBodySize
+    session = URLSession(configuration: configuration, delegate: limiter, delegateQueue: nil)
+  }
+
+  deinit {
+    if limiter != nil { session.finishTasksAndInvalidate() }
   }
 
   /// Performs a GET request for `url` on the session.
   ///
   /// - Parameter url: The resource to request.
   /// - Returns: The response body (empty when the server sent none) and the HTTP response.
-  /// - Throws: The session's `URLError` on a transport failure; ``Error/nonHTTPResponse`` when the response is not
-  ///   HTTP; `CancellationError` when the calling task is cancelled or the session reports `URLError(.cancelled)`.
+  /// - Throws: The session's `URLError` on a transport failure or a timeout; ``Error/nonHTTPResponse`` when the
+  ///   response is not HTTP; ``Error/bodyTooLarge(limit:)``; `CancellationError` when the calling task is cancelled
+  ///   or the session reports `URLError(.cancelled)`.
   public func get(from url: URL) async throws -> (Data, HTTPURLResponse) {
     try Task.checkCancellation()
     var request = URLRequest(url: url)
     request.httpMethod = "GET"
     let handle = DataTaskHandle()
+    let limit = maximumBodySize
+    let timeout = session.configuration.timeoutIntervalForResource
+    let timer = Task {
+      try await Task.sleep(for: .seconds(timeout))
+      handle.timeOut()
+    }
+    defer { timer.cancel() }
 
     let result = try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<(Data, HTTPURLResponse), any Swift.Error>) in
-        let task = session.dataTask(with: request) { data, response, error in
-          continuation.resume(with: Self.result(data: data, response: response, error: error))
+        let task: URLSessionDataTask
+        if let limiter {
+          task = session.dataTask(with: request)
+          limiter.register(task) { continuation.resume(with: Self.result($0, $1, $2, limit: limit, handle)) }
+        } else {
+          task = session.dataTask(with: request) {
+            continuation.resume(with: Self.result($0, $1, $2, limit: limit, handle))
+          }
         }
         if handle.start(task) {
           task.resume()
         } else {
           // Cancelled before the task started: it never runs, so its completion handler never resumes.
+          limiter?.unregister(task)
           continuation.resume(throwing: CancellationError())
         }
       }
@@ -58,46 +112,18 @@ public final class URLSessionHTTPClient: HTTPClient {
   }
 
   private static func result(
-    data: Data?, response: URLResponse?, error: (any Swift.Error)?
+    _ data: Data?, _ response: URLResponse?, _ error: (any Swift.Error)?, limit: Int, _ handle: DataTaskHandle
   ) -> Result<(Data, HTTPURLResponse), any Swift.Error> {
     if let error {
       if let urlError = error as? URLError, urlError.code == .cancelled {
-        return .failure(CancellationError())
+        return .failure(handle.didTimeOut ? URLError(.timedOut) : CancellationError())
       }
       return .failure(error)
     }
     guard let response = response as? HTTPURLResponse else {
       return .failure(Error.nonHTTPResponse)
     }
+    guard (data?.count ?? 0) <= limit else { return .failure(Error.bodyTooLarge(limit: limit)) }
     return .success((data ?? Data(), response))
-  }
-}
-
-/// The data task of one request, shared between the request and its cancellation handler.
-private final class DataTaskHandle: Sendable {
-  private enum State {
-    case idle
-    case running(URLSessionDataTask)
-    case cancelled
-  }
-
-  private let state = Mutex(State.idle)
-
-  /// Records `task` as running; returns `false` when cancellation came first, and the task must not start.
-  func start(_ task: URLSessionDataTask) -> Bool {
-    state.withLock { state in
-      guard case .idle = state else { return false }
-      state = .running(task)
-      return true
-    }
-  }
-
-  func cancel() {
-    let task: URLSessionDataTask? = state.withLock { state in
-      defer { state = .cancelled }
-      if case .running(let task) = state { return task }
-      return nil
-    }
-    task?.cancel()
   }
 }

@@ -92,6 +92,35 @@ struct LoadFeedFromRemoteSpecs {
     await #expect(throws: RemoteFeedLoader.Error.invalidData) { try await sut.load() }
   }
 
+  @Test(
+    "RFL-9 fails with invalidData on a trailing comma before ] or }, which strict JSON forbids",
+    arguments: [
+      #"{"items": [],}"#, #"{"items": [{"id": "2AB2AE66-A4B7-4A16-B374-51BBAC8DB086", "image": "https://a.com/1"},]}"#,
+      #"{"items": [{"id": "2AB2AE66-A4B7-4A16-B374-51BBAC8DB086", "image": "https://a.com/1",}]}"#,
+      "{\"items\": [\n  {\"id\": \"2AB2AE66-A4B7-4A16-B374-51BBAC8DB086\", \"image\": \"https://a.com/1\"} ,\n]}",
+    ])
+  func invalidDataOnTrailingComma(body: String) async throws {
+    let (sut, client) = makeSUT()
+    client.stub(.success(Data(body.utf8), httpResponse(statusCode: 200)))
+
+    await #expect(throws: RemoteFeedLoader.Error.invalidData) { try await sut.load() }
+  }
+
+  @Test("RFL-10 of a key repeated in one object the first counts; commas and brackets inside strings are text")
+  func duplicateKeysAndPunctuationInStrings() async throws {
+    let body = #"""
+      {"items": [{"id": "2AB2AE66-A4B7-4A16-B374-51BBAC8DB086", "description": "a, ]} \", }", "location": "first",
+      "location": "second", "image": "https://a.com/1"}], "items": []}
+      """#
+    let (sut, client) = makeSUT()
+    client.stub(.success(Data(body.utf8), httpResponse(statusCode: 200)))
+
+    let feed = try await sut.load()
+
+    #expect(feed.map(\.description) == [#"a, ]} ", }"#])
+    #expect(feed.map(\.location) == ["first"])
+  }
+
   @Test("RFL-7 fails with connectivity on a transport error")
   func connectivityOnClientError() async throws {
     let (sut, client) = makeSUT()

@@ -1,0 +1,26 @@
+import EssentialFeedAPI
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// How long one request may take in all, and how large an answer may be: past either, the load fails (as
+/// `connectivity`) and the app falls back to the cache, so a slow or huge answer can never hang it or fill memory.
+struct NetworkLimits: Sendable {
+  /// The default whole-request timeout, in seconds (`--timeout`).
+  static let defaultTimeout: TimeInterval = 30
+
+  /// The longest a request may take, from start to last byte, in seconds.
+  var timeout: TimeInterval = defaultTimeout
+  /// The largest response body accepted, in bytes (`--max-response-bytes`).
+  var maximumResponseBytes: Int = URLSessionHTTPClient.defaultMaximumBodySize
+
+  /// An HTTP client with these limits on a session of its own.
+  func makeClient() -> URLSessionHTTPClient {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = min(timeout, 15)
+    configuration.timeoutIntervalForResource = timeout
+    return URLSessionHTTPClient(configuration: configuration, maximumBodySize: maximumResponseBytes)
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A TCP server on 127.0.0.1 that answers each connection by writing raw bytes, for the answers a well-behaved HTTP
+/// server never gives: a body sent one byte at a time, or one far larger than announced. It stops on ``stop()``;
+/// every responder is bounded in bytes and time, so nothing it sends outlives a test by much.
+final class RawHTTPServer: Sendable {
+  let baseURL: URL
+  private let listener: Int32
+  private let written = ByteCounter()
+
+  /// The bytes written to clients so far, headers included.
+  var bytesWritten: Int { written.count.withLock { $0 } }
+
+  /// Starts listening and answers each connection with `respond`, which writes through the `send` it is given and
+  /// stops when `send` returns `false` (the client went away).
+  init(respond: @escaping @Sendable (_ send: (Data) -> Bool) -> Void) throws {
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard listener >= 0, bound == 0, listen(listener, 16) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+    }
+    guard let url = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))") else {
+      throw CocoaError(.fileWriteUnknown)
+    }
+    baseURL = url
+    self.listener = listener
+    let written = written
+    Thread.detachNewThread {
+      while true {
+        let client = accept(listener, nil, nil)
+        guard client >= 0 else { return }
+        Thread.detachNewThread {
+          var request = [UInt8](repeating: 0, count: 4096)
+          _ = recv(client, &request, request.count, 0)
+          respond { data in
+            let sent = data.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard sent == data.count else { return false }
+            written.count.withLock { $0 += sent }
+            return true
+          }
+          close(client)
+        }
+      }
+    }
+  }
+
+  func stop() {
+    shutdown(listener, Int32(SHUT_RDWR))
+    close(listener)
+  }
+}
+
+private final class ByteCounter: Sendable {
+  let count = Mutex(0)
+}
