@@ -130,13 +130,10 @@ enum FeedImageDataStoreConcurrencySpec {
     case retrieved(Data?)
   }
 
-  static let rounds = 200
-
   static func verify(_ sut: any FeedImageDataStore, sourceLocation: SourceLocation) async throws {
-    let seed = UInt64.random(in: 0...UInt64.max)
-    var rng = SplitMix64(seed: seed)
+    let seed = RandomizedRounds.seed()
     var serial = 0
-    for round in 0..<rounds {
+    try await RandomizedRounds.run(seed: seed) { round, rng in
       let urls = (0..<Int.random(in: 1...3, using: &rng)).map {
         Fixtures.url("https://images.example.com/round-\(round)/image-\($0)")
       }
@@ -161,7 +158,7 @@ enum FeedImageDataStoreConcurrencySpec {
         }
       }
 
-      let linearizable = Linearizability.expectLinearizable(
+      return Linearizability.expectLinearizable(
         from: [URL: Data](), history, round: round, seed: seed, sourceLocation: sourceLocation
       ) { state, operation in
         switch operation {
@@ -173,7 +170,6 @@ enum FeedImageDataStoreConcurrencySpec {
           return (state, .retrieved(state[url]))
         }
       }
-      guard linearizable else { return }
     }
   }
 }

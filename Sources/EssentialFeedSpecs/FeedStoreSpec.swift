@@ -42,6 +42,8 @@ public enum FeedStoreSpec: String, CaseIterable, Sendable, CustomTestStringConve
   case largeFeedRoundTrips
   /// FS-14: concurrent operations are linearizable against the register model.
   case concurrentOperationsAreLinearizable
+  /// FS-15: `replaceCachedFeed` leaves exactly the new feed and timestamp, on an empty cache and on a full one.
+  case replaceLeavesExactlyTheNewCache
 
   /// The spec's course ID and sentence, as it appears in `swift test` output and in UseCases.md.
   public var testDescription: String {
@@ -60,6 +62,7 @@ public enum FeedStoreSpec: String, CaseIterable, Sendable, CustomTestStringConve
     case .valuesRoundTripExactly: "FS-12 values round-trip exactly"
     case .largeFeedRoundTrips: "FS-13 a 10,000-image feed round-trips"
     case .concurrentOperationsAreLinearizable: "FS-14 concurrent operations are linearizable"
+    case .replaceLeavesExactlyTheNewCache: "FS-15 replace leaves exactly the new cache"
     }
   }
 
@@ -138,6 +141,14 @@ public enum FeedStoreSpec: String, CaseIterable, Sendable, CustomTestStringConve
 
     case .concurrentOperationsAreLinearizable:
       try await FeedStoreConcurrencySpec.verify(sut, sourceLocation: sourceLocation)
+
+    case .replaceLeavesExactlyTheNewCache:
+      let first = CachedFeed(feed: Fixtures.variedFeed(), timestamp: Fixtures.preciseTimestamp())
+      try await sut.replaceCachedFeed(with: first.feed, timestamp: first.timestamp)
+      try await expect(sut, toRetrieve: first, sourceLocation)
+      let second = CachedFeed(feed: Fixtures.largeFeed(count: 3), timestamp: Fixtures.preciseTimestamp(offset: 1))
+      try await sut.replaceCachedFeed(with: second.feed, timestamp: second.timestamp)
+      try await expect(sut, toRetrieve: second, sourceLocation)
     }
   }
 

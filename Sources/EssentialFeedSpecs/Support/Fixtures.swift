@@ -62,10 +62,12 @@ enum Fixtures {
     }
   }
 
-  /// A payload no other insert in the run shares: its feed and timestamp identify it.
+  /// A payload no other insert in the run shares: its feed and timestamp identify it. Feeds have 1 to 300 images, so
+  /// writing one takes long enough for a torn write to be seen.
   static func uniqueCache(_ serial: Int, using rng: inout SplitMix64) -> CachedFeed {
-    let count = Int.random(in: 1...3, using: &rng)
-    let feed = (0..<count).map { index in image("payload \(serial) image \(index)", index.isMultiple(of: 2) ? nil : "l")
+    let count = Int.random(in: 1...300, using: &rng)
+    let feed = (0..<count).map { index in
+      image("payload \(serial) image \(index)", index.isMultiple(of: 2) ? nil : "l")
     }
     return CachedFeed(feed: feed, timestamp: preciseTimestamp(offset: TimeInterval(serial)))
   }

@@ -56,6 +56,7 @@ enum Linearizability {
     from initial: State,
     _ history: [HistoryEvent<Operation, Output>],
     round: Int, seed: UInt64, sourceLocation: SourceLocation,
+    describeState: (State) -> String = { "\($0)" },
     apply: (State, Operation) -> (State, Output)
   ) -> Bool {
     guard !check(initial: initial, history: history, apply: apply) else { return true }
@@ -63,21 +64,26 @@ enum Linearizability {
       "  [\($0.invoked)–\($0.returned)] \($0.operation) → \($0.output)"
     }
     Issue.record(
-      Comment(rawValue: "Round \(round) (seed \(seed)) is not linearizable:\n\(lines.joined(separator: "\n"))"),
+      Comment(
+        rawValue: "Round \(round) is not linearizable (replay with \(RandomizedRounds.seedVariable)=\(seed)), "
+          + "from \(describeState(initial)):\n" + lines.joined(separator: "\n")),
       sourceLocation: sourceLocation
     )
     return false
   }
 
-  /// Runs `operations` concurrently, each timed by one shared clock, and returns the completed history.
+  /// Runs `operations` concurrently, released together by a starting gate and each timed by one shared clock, and
+  /// returns the completed history.
   static func record<Operation: Sendable, Output: Equatable & Sendable>(
     _ operations: [Operation],
     perform: @escaping @Sendable (Operation) async throws -> Output
   ) async throws -> [HistoryEvent<Operation, Output>] {
     let clock = LogicalClock()
+    let gate = StartingGate(parties: operations.count)
     return try await withThrowingTaskGroup(of: HistoryEvent<Operation, Output>.self) { group in
       for operation in operations {
         group.addTask {
+          await gate.arriveAndWait()
           let invoked = clock.tick()
           let output = try await perform(operation)
           let returned = clock.tick()

@@ -86,4 +86,7 @@ actor AlternatingStore: FeedStore {
     try await pick().insert(feed, timestamp: timestamp)
   }
   func retrieve() async throws -> CachedFeed? { try await pick().retrieve() }
+  func replaceCachedFeed(with feed: [LocalFeedImage], timestamp: Date) async throws {
+    try await pick().replaceCachedFeed(with: feed, timestamp: timestamp)
+  }
 }

@@ -1,5 +1,6 @@
 import EssentialFeedCache
 import Foundation
+import Synchronization
 
 // Stores that are each wrong in one way the spec suite must catch. They are the tests of the spec suite itself.
 
@@ -110,3 +111,70 @@ actor InsertionFailureLosesCacheStore: FeedStore {
 }
 
 struct BrokenStoreError: Error {}
+
+/// Guards the feed and the timestamp with two separate locks and writes them one after the other, with no
+/// suspension point: a reader on another thread can see one insert's timestamp with another's feed. Only real
+/// parallelism, not an `await`, exposes it.
+final class TwoLockStore: FeedStore {
+  private let feed = Mutex<[LocalFeedImage]?>(nil)
+  private let timestamp = Mutex<Date?>(nil)
+
+  func deleteCachedFeed() async {
+    timestamp.withLock { $0 = nil }
+    feed.withLock { $0 = nil }
+  }
+
+  func insert(_ feed: [LocalFeedImage], timestamp: Date) async {
+    self.timestamp.withLock { $0 = timestamp }
+    let copy = feed.map { $0 }  // The work a real store does between the two writes: encoding, say.
+    self.feed.withLock { $0 = copy }
+  }
+
+  func retrieve() async -> CachedFeed? {
+    let feed = feed.withLock { $0 }
+    guard let timestamp = timestamp.withLock({ $0 }), let feed else { return nil }
+    return CachedFeed(feed: feed, timestamp: timestamp)
+  }
+}
+
+/// Keeps the feed and the timestamp in plain stored properties with no lock at all, written one after the other.
+///
+/// Every value it ever held is also kept alive until the store goes away, so its races stay logical (a torn pair)
+/// and never free memory another thread still reads: the test process must survive the broken store it tests.
+final class UnlockedStore: FeedStore, @unchecked Sendable {
+  // @unchecked Sendable on purpose: this is the broken store the concurrency spec must catch.
+  nonisolated(unsafe) private var feed: [LocalFeedImage]?
+  nonisolated(unsafe) private var timestamp: Date?
+  private let keepAlive = Mutex<[[LocalFeedImage]]>([])
+
+  func deleteCachedFeed() async {
+    timestamp = nil
+    feed = nil
+  }
+
+  func insert(_ feed: [LocalFeedImage], timestamp: Date) async {
+    let copy = feed.map { $0 }
+    keepAlive.withLock { $0.append(copy) }
+    self.timestamp = timestamp
+    _ = copy.map(\.id)  // The work a real store does between the two writes.
+    self.feed = copy
+  }
+
+  func retrieve() async -> CachedFeed? {
+    let feed = feed
+    guard let timestamp, let feed else { return nil }
+    return CachedFeed(feed: feed, timestamp: timestamp)
+  }
+}
+
+/// Replaces by inserting the new feed after the old one, as a store that forgot to clear would.
+actor AppendingReplaceStore: FeedStore {
+  private var cache: CachedFeed?
+
+  func deleteCachedFeed() { cache = nil }
+  func insert(_ feed: [LocalFeedImage], timestamp: Date) { cache = CachedFeed(feed: feed, timestamp: timestamp) }
+  func replaceCachedFeed(with feed: [LocalFeedImage], timestamp: Date) {
+    cache = CachedFeed(feed: (cache?.feed ?? []) + feed, timestamp: timestamp)
+  }
+  func retrieve() -> CachedFeed? { cache }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Synchronization
+
+/// The loop the randomized specs share: a seed that a failure prints and `ESSENTIALFEED_SPEC_SEED` replays, and
+/// rounds until both a minimum count and a time budget are spent, so a fast store gets more rounds, not a shorter
+/// run, and a slow one still gets enough.
+enum RandomizedRounds {
+  /// The environment variable that replays a seed a failure printed: `ESSENTIALFEED_SPEC_SEED=1234 swift test`.
+  static let seedVariable = "ESSENTIALFEED_SPEC_SEED"
+
+  /// The seed from ``seedVariable``, or a random one.
+  static func seed(environment: [String: String] = ProcessInfo.processInfo.environment) -> UInt64 {
+    environment[seedVariable].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
+  }
+
+  /// Runs `round` with a generator seeded from `seed`, until it returns `false` (a failure was recorded), or at least
+  /// `minimum` rounds ran and `budget` is spent, or `maximum` rounds ran.
+  static func run(
+    seed: UInt64, minimum: Int = 150, maximum: Int = 3_000, budget: Duration = .seconds(2),
+    _ round: (_ index: Int, _ rng: inout SplitMix64) async throws -> Bool
+  ) async throws {
+    var rng = SplitMix64(seed: seed)
+    let clock = ContinuousClock()
+    let deadline = clock.now + budget
+    for index in 0..<maximum {
+      guard try await round(index, &rng) else { return }
+      if index + 1 >= minimum, clock.now >= deadline { return }
+    }
+  }
+}
+
+/// Holds every operation of a round until all have arrived, then releases them at once, so they start together on
+/// as many threads as the pool has: races that need real parallelism, not an `await`, get their chance.
+final class StartingGate: Sendable {
+  private struct State {
+    var expected: Int
+    var waiting: [CheckedContinuation<Void, Never>] = []
+  }
+
+  private let state: Mutex<State>
+
+  init(parties: Int) {
+    state = Mutex(State(expected: parties))
+  }
+
+  func arriveAndWait() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let released: [CheckedContinuation<Void, Never>] = state.withLock { state in
+        state.waiting.append(continuation)
+        guard state.waiting.count == state.expected else { return [] }
+        defer { state.waiting = [] }
+        return state.waiting
+      }
+      for waiting in released { waiting.resume() }
+    }
+  }
+}
