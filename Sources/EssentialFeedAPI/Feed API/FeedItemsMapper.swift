@@ -11,7 +11,7 @@ import Foundation
 /// and location may be `null` or absent. The payload is all or nothing: one invalid item (an `id` that is not a
 /// UUID, an `image` that is not an absolute `http` or `https` URL with a host) makes the whole payload invalid, so a
 /// partial feed is never delivered, and never cached over a complete one. The JSON must be strict: a trailing comma
-/// before `]` or `}` is invalid data. Of duplicated keys in one object, the first counts, as `JSONDecoder` reads them.
+/// before `]` or `}`, a key repeated in one object, or a string that is not UTF-8 is invalid data.
 public enum FeedItemsMapper {
   private struct Root: Decodable {
     let items: [Item]
@@ -33,7 +33,7 @@ public enum FeedItemsMapper {
   /// - Throws: ``RemoteFeedLoader/Error/invalidData`` for any status other than 200, malformed JSON, or an invalid
   ///   item.
   public static func map(_ data: Data, from response: HTTPURLResponse) throws -> [FeedImage] {
-    guard response.statusCode == 200, !StrictJSON.hasTrailingComma(data),
+    guard response.statusCode == 200, !StrictJSON.isLenient(data),
       let root = try? JSONDecoder().decode(Root.self, from: data)
     else {
       throw RemoteFeedLoader.Error.invalidData
@@ -49,8 +49,9 @@ public enum FeedItemsMapper {
     return images
   }
 
-  /// Whether `string` starts with `http://` or `https://` (any case) followed by a host, checked on its UTF-8
-  /// bytes without allocating: mapping is a hot path, and `URL.host()` allocates a string per image.
+  /// Whether `string` starts with `http://` or `https://` (any case) followed by a non-empty host, checked on its
+  /// UTF-8 bytes without allocating: mapping is a hot path, and `URL.host()` allocates a string per image. The host
+  /// is what follows the authority's last `@` (what precedes it is user info): `http://a@/x` has none.
   private static func hasHTTPSchemeAndHost(_ string: String) -> Bool {
     var bytes = string.utf8.makeIterator()
     for expected in "http".utf8 {
@@ -58,9 +59,19 @@ public enum FeedItemsMapper {
     }
     var next = bytes.next()
     if let byte = next, byte | 0x20 == UInt8(ascii: "s") { next = bytes.next() }
-    guard next == UInt8(ascii: ":"), bytes.next() == UInt8(ascii: "/"), bytes.next() == UInt8(ascii: "/"),
-      let hostStart = bytes.next()
-    else { return false }
-    return !"/?#:@".utf8.contains(hostStart)
+    guard next == UInt8(ascii: ":"), bytes.next() == UInt8(ascii: "/"), bytes.next() == UInt8(ascii: "/") else {
+      return false
+    }
+    var hostLength = 0
+    var hostStartsWithColon = false
+    while let byte = bytes.next(), !"/?#".utf8.contains(byte) {
+      if byte == UInt8(ascii: "@") {
+        hostLength = 0
+        continue
+      }
+      if hostLength == 0 { hostStartsWithColon = byte == UInt8(ascii: ":") }
+      hostLength += 1
+    }
+    return hostLength > 0 && !hostStartsWithColon
   }
 }

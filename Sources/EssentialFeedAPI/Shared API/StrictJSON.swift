@@ -1,36 +1,128 @@
 import Foundation
 
-/// The checks that make the package's JSON mapping strict where Foundation's `JSONDecoder` is lenient.
+/// The checks that make the package's JSON mapping strict where Foundation's `JSONDecoder` is lenient, so one payload
+/// can never mean different things to different clients.
 ///
-/// `JSONDecoder` accepts a comma before a closing `]` or `}`, which RFC 8259 does not; a payload another parser would
-/// reject must not map here either.
+/// `JSONDecoder` accepts a comma before a closing `]` or `}`, which RFC 8259 does not; and of a key repeated in one
+/// object it reads the first, where `JSONSerialization` reads the last; and it lets bytes that are not UTF-8 through
+/// in strings, raw NULs and escapes JSON does not have. All are invalid here.
 enum StrictJSON {
-  /// Whether `data` has a comma directly (whitespace aside) before a closing bracket or brace, outside strings.
-  static func hasTrailingComma(_ data: Data) -> Bool {
+  /// Whether `data` has a trailing comma or a key repeated within one object (outside strings), or a string that is
+  /// not UTF-8. One pass over the bytes, with small buffers for the whole payload.
+  static func isLenient(_ data: Data) -> Bool {
     data.withUnsafeBytes { bytes in
-      var inString = false
-      var escaped = false
+      var scanner = Scanner(bytes)
+      return scanner.findsLeniency()
+    }
+  }
+
+  private struct Scanner {
+    let bytes: UnsafeRawBufferPointer
+    /// The keys of the objects open now, as byte ranges, and where each open object's keys start.
+    var keys: [Range<Int>] = []
+    var objects: [Int] = []
+    /// Whether each open container is an object (true) or an array.
+    var containers: [Bool] = []
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+      self.bytes = bytes
+      keys.reserveCapacity(16)
+      objects.reserveCapacity(8)
+      containers.reserveCapacity(8)
+    }
+
+    mutating func findsLeniency() -> Bool {
+      var index = 0
       var lastSignificant: UInt8 = 0
-      for byte in bytes {
-        if inString {
-          if escaped {
-            escaped = false
-          } else if byte == UInt8(ascii: "\\") {
-            escaped = true
-          } else if byte == UInt8(ascii: "\"") {
-            inString = false
-            lastSignificant = byte
-          }
-          continue
-        }
+      var expectingKey = false
+      while index < bytes.count {
+        let byte = bytes[index]
         switch byte {
-        case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): continue
-        case UInt8(ascii: "\""): inString = true
-        case UInt8(ascii: "]"), UInt8(ascii: "}"): if lastSignificant == UInt8(ascii: ",") { return true }
-        default: break
+        case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+          index += 1
+          continue
+        case UInt8(ascii: "\""):
+          let start = index + 1
+          let (end, ascii, invalid) = endOfString(from: start)
+          index = end
+          if invalid || (!ascii && !Self.isUTF8(bytes[start..<end])) { return true }
+          if expectingKey, isRepeatedKey(start..<index) { return true }
+          expectingKey = false
+        case UInt8(ascii: "{"):
+          containers.append(true)
+          objects.append(keys.count)
+          expectingKey = true
+        case UInt8(ascii: "["):
+          containers.append(false)
+        case UInt8(ascii: "]"), UInt8(ascii: "}"):
+          if lastSignificant == UInt8(ascii: ",") { return true }
+          if containers.popLast() == true, let start = objects.popLast() { keys.removeSubrange(start...) }
+          expectingKey = false
+        case UInt8(ascii: ","):
+          expectingKey = containers.last == true
+        default:
+          expectingKey = false
         }
         lastSignificant = byte
+        index += 1
       }
+      return false
+    }
+
+    /// The index of the closing quote of the string whose content starts at `start` (or the end of the bytes),
+    /// whether the string is all ASCII, and whether it holds what JSON forbids: a raw control character, or an escape
+    /// other than `\"` `\\` `\/` `\b` `\f` `\n` `\r` `\t` and `\u` with four hex digits.
+    private func endOfString(from start: Int) -> (end: Int, ascii: Bool, invalid: Bool) {
+      var index = start
+      var ascii = true
+      var invalid = false
+      while index < bytes.count {
+        switch bytes[index] {
+        case UInt8(ascii: "\\"):
+          invalid = invalid || !isValidEscape(at: index + 1)
+          index += 2
+        case UInt8(ascii: "\""): return (index, ascii, invalid)
+        case 0x80...:
+          ascii = false
+          index += 1
+        case ..<0x20:
+          invalid = true
+          index += 1
+        default: index += 1
+        }
+      }
+      return (bytes.count, ascii, invalid)
+    }
+
+    private func isValidEscape(at index: Int) -> Bool {
+      guard index < bytes.count else { return false }
+      if #"\"\\/bfnrt"#.utf8.contains(bytes[index]) { return true }
+      guard bytes[index] == UInt8(ascii: "u"), index + 4 < bytes.count else { return false }
+      return bytes[(index + 1)...(index + 4)].allSatisfy { byte in
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+          || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
+      }
+    }
+
+    private static func isUTF8(_ slice: Slice<UnsafeRawBufferPointer>) -> Bool {
+      var iterator = slice.makeIterator()
+      var decoder = UTF8()
+      while true {
+        switch decoder.decode(&iterator) {
+        case .scalarValue: continue
+        case .emptyInput: return true
+        case .error: return false
+        }
+      }
+    }
+
+    /// Whether the current object already has the key at `range` (compared as written), recording it if not.
+    private mutating func isRepeatedKey(_ range: Range<Int>) -> Bool {
+      let start = objects.last ?? 0
+      for other in keys[start...] where other.count == range.count && bytes[other].elementsEqual(bytes[range]) {
+        return true
+      }
+      keys.append(range)
       return false
     }
   }

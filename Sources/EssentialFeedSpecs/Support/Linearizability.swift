@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 import Testing
 
@@ -72,8 +73,8 @@ enum Linearizability {
     return false
   }
 
-  /// Runs `operations` concurrently, released together by a starting gate and each timed by one shared clock, and
-  /// returns the completed history.
+  /// Runs `operations` concurrently, each on a thread of its own, released together by a starting gate and each
+  /// timed by one shared clock, and returns the completed history.
   static func record<Operation: Sendable, Output: Equatable & Sendable>(
     _ operations: [Operation],
     perform: @escaping @Sendable (Operation) async throws -> Output
@@ -81,8 +82,9 @@ enum Linearizability {
     let clock = LogicalClock()
     let gate = StartingGate(parties: operations.count)
     return try await withThrowingTaskGroup(of: HistoryEvent<Operation, Output>.self) { group in
-      for operation in operations {
-        group.addTask {
+      for (index, operation) in operations.enumerated() {
+        let executor = OperationThreadExecutor.shared[index % OperationThreadExecutor.shared.count]
+        group.addTask(executorPreference: executor) {
           await gate.arriveAndWait()
           let invoked = clock.tick()
           let output = try await perform(operation)

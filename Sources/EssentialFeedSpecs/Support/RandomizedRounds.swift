@@ -55,3 +55,26 @@ final class StartingGate: Sendable {
     }
   }
 }
+
+/// A task executor over a dispatch queue of its own, so each operation of a round runs on its own thread, outside
+/// the cooperative pool: even on a machine whose pool threads are all busy with other tests, the operations overlap
+/// and the system's preemption interleaves them, which exposes races that need no `await`.
+final class OperationThreadExecutor: TaskExecutor {
+  private let queue: DispatchQueue
+
+  init(index: Int) {
+    queue = DispatchQueue(label: "EssentialFeedSpecs.operation-\(index)")
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+  }
+
+  func asUnownedTaskExecutor() -> UnownedTaskExecutor {
+    UnownedTaskExecutor(ordinary: self)
+  }
+
+  /// Executors for up to eight operations at once, shared by every round.
+  static let shared: [OperationThreadExecutor] = (0..<8).map(OperationThreadExecutor.init(index:))
+}

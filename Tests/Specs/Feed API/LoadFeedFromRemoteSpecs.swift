@@ -81,6 +81,9 @@ struct LoadFeedFromRemoteSpecs {
       ("2AB2AE66-A4B7-4A16-B374-51BBAC8DB086", "/relative/image.jpg"),
       ("2AB2AE66-A4B7-4A16-B374-51BBAC8DB086", "ftp://a.com/image.jpg"),
       ("2AB2AE66-A4B7-4A16-B374-51BBAC8DB086", "https:///no-host.jpg"),
+      ("2AB2AE66-A4B7-4A16-B374-51BBAC8DB086", "http://user@/no-host.jpg"),
+      ("2AB2AE66-A4B7-4A16-B374-51BBAC8DB086", "http://a@b@/no-host.jpg"),
+      ("2AB2AE66-A4B7-4A16-B374-51BBAC8DB086", "http://:8080/no-host.jpg"),
     ]
   )
   func invalidDataOnOneInvalidItem(id: String, image: String) async throws {
@@ -106,19 +109,47 @@ struct LoadFeedFromRemoteSpecs {
     await #expect(throws: RemoteFeedLoader.Error.invalidData) { try await sut.load() }
   }
 
-  @Test("RFL-10 of a key repeated in one object the first counts; commas and brackets inside strings are text")
-  func duplicateKeysAndPunctuationInStrings() async throws {
+  @Test(
+    "RFL-10 fails with invalidData on a key repeated in one object, at any level",
+    arguments: [
+      #"{"items": [{"id": "2AB2AE66-A4B7-4A16-B374-51BBAC8DB086", "image": "https://a.com/1", "image": "https://b.com"}]}"#,
+      #"{"items": [], "items": [{"id": "2AB2AE66-A4B7-4A16-B374-51BBAC8DB086", "image": "https://a.com/1"}]}"#,
+      #"{"items": [{"id": "2AB2AE66-A4B7-4A16-B374-51BBAC8DB086", "location": null, "location": "x", "image": "https://a.com/1"}]}"#,
+    ])
+  func invalidDataOnRepeatedKey(body: String) async throws {
+    let (sut, client) = makeSUT()
+    client.stub(.success(Data(body.utf8), httpResponse(statusCode: 200)))
+
+    await #expect(throws: RemoteFeedLoader.Error.invalidData) { try await sut.load() }
+  }
+
+  @Test(
+    "RFL-12 fails with invalidData on a string that is not UTF-8, holds a raw control character or an unknown escape",
+    arguments: [[0xC3], [0xFF], [0xED, 0xA0, 0x80], [0x00], [0x1F], Array(#"\o"#.utf8), Array(#"\u12G4"#.utf8)])
+  func invalidDataOnInvalidUTF8(bytes: [UInt8]) async throws {
+    var body = Data(#"{"items": [{"id": "2AB2AE66-A4B7-4A16-B374-51BBAC8DB086", "description": "a"#.utf8)
+    body.append(contentsOf: bytes)
+    body.append(contentsOf: #"", "image": "https://a.com/1"}]}"#.utf8)
+    let (sut, client) = makeSUT()
+    client.stub(.success(body, httpResponse(statusCode: 200)))
+
+    await #expect(throws: RemoteFeedLoader.Error.invalidData) { try await sut.load() }
+  }
+
+  @Test("RFL-11 commas, brackets and key names inside strings are text; the same key in two objects is no repeat")
+  func punctuationInStrings() async throws {
     let body = #"""
-      {"items": [{"id": "2AB2AE66-A4B7-4A16-B374-51BBAC8DB086", "description": "a, ]} \", }", "location": "first",
-      "location": "second", "image": "https://a.com/1"}], "items": []}
+      {"items": [{"id": "2AB2AE66-A4B7-4A16-B374-51BBAC8DB086", "description": "a, ]} \", } \"id\":",
+      "location": "id", "image": "https://a.com/1"}, {"id": "7E2B1B5C-0A0A-4C4C-9B9B-123456789ABC",
+      "image": "https://a.com/2"}]}
       """#
     let (sut, client) = makeSUT()
     client.stub(.success(Data(body.utf8), httpResponse(statusCode: 200)))
 
     let feed = try await sut.load()
 
-    #expect(feed.map(\.description) == [#"a, ]} ", }"#])
-    #expect(feed.map(\.location) == ["first"])
+    #expect(feed.map(\.description) == [#"a, ]} ", } "id":"#, nil])
+    #expect(feed.map(\.location) == ["id", nil])
   }
 
   @Test("RFL-7 fails with connectivity on a transport error")

@@ -1,0 +1,100 @@
+import EssentialFeed
+import EssentialFeedCache
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Counts one fuzz target's inputs and outcomes, records an issue per broken rule or hang, and prints a summary.
+struct FuzzReport {
+  let name: String
+  let seed: UInt64
+  private(set) var inputs = 0
+  private(set) var hangs = 0
+  private(set) var violations = 0
+  private let artifact: URL? = ProcessInfo.processInfo.environment["ESSENTIALFEED_FUZZ_ARTIFACTS"].map {
+    URL(fileURLWithPath: $0)
+  }
+
+  init(name: String, seed: UInt64) {
+    self.name = name
+    self.seed = seed
+  }
+
+  /// Writes the input where `scripts/fuzz` finds it if the process dies on it.
+  func save(_ input: [UInt8]) {
+    guard let artifact else { return }
+    try? Data(input).write(to: artifact.appending(path: "current-\(name)"))
+  }
+
+  mutating func record(_ input: [UInt8], broken: String?, duration: Duration) {
+    inputs += 1
+    if duration > .seconds(1) {
+      hangs += 1
+      Issue.record("\(name): an input took \(duration) (over 1 s): \(Self.preview(input))")
+    }
+    if let broken {
+      violations += 1
+      Issue.record("\(name): \(broken): \(Self.preview(input))")
+    }
+  }
+
+  func print() {
+    Swift.print(
+      "fuzz \(name): \(inputs) inputs, \(violations) accepted against the rules, \(hangs) hangs (seed \(seed))")
+  }
+
+  /// The input as a Swift string literal would show it (non-printable bytes escaped), cut at 1,000 bytes.
+  private static func preview(_ input: [UInt8]) -> String {
+    let text = input.prefix(1_000).map { byte in
+      (0x20..<0x7F).contains(byte) ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16)
+    }.joined()
+    return input.count > 1_000 ? "\(text)… (\(input.count) bytes)" : text
+  }
+}
+
+/// Seeds for the fuzzers and the independent oracle of the feed payload's rules.
+enum FuzzSeeds {
+  static let ok = httpResponse(statusCode: 200)
+
+  static func feedPayloads() -> [[UInt8]] {
+    [
+      #"{"items":[]}"#,
+      #"{"items":[{"id":"2AB2AE66-A4B7-4A16-B374-51BBAC8DB086","image":"https://a.com/1.jpg"}]}"#,
+      #"{"items":[{"id":"2AB2AE66-A4B7-4A16-B374-51BBAC8DB086","description":"d","location":null,"image":"http://b.io/x?y=1#z"},"#
+        + #"{"id":"7E2B1B5C-0A0A-4C4C-9B9B-123456789ABC","description":"Ünï \"q\" \\","location":"L","image":"https://c.org/p"}]}"#,
+    ].map { Array($0.utf8) }
+  }
+
+  /// Why `data`, which the mapper accepted as `mapped`, breaks the rules of UseCases.md, or `nil` when it follows
+  /// them: a top-level object whose `items` is an array of objects, each with a UUID `id`, an absolute http(s)
+  /// `image` with a host, and `description` and `location` strings, null or absent; mapped in order.
+  static func violation(ofFeedRules data: Data, mapped: [FeedImage]) -> String? {
+    guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let items = root["items"] as? [[String: Any]]
+    else { return "accepted a payload without an items array of objects" }
+    guard items.count == mapped.count else { return "mapped \(mapped.count) of \(items.count) items" }
+    for (item, image) in zip(items, mapped) {
+      guard let id = item["id"] as? String, UUID(uuidString: id) == image.id else { return "accepted a bad id" }
+      guard let string = item["image"] as? String, let components = URLComponents(string: string),
+        ["http", "https"].contains(components.scheme?.lowercased() ?? ""), components.host?.isEmpty == false
+      else { return "accepted an image that is not an absolute http(s) URL with a host" }
+      for key in ["description", "location"] where !(item[key] == nil || item[key] is NSNull || item[key] is String) {
+        return "accepted a \(key) that is neither a string nor null"
+      }
+    }
+    return nil
+  }
+}
+
+/// A small feed with every optional field set and unset, for the binary decoders' seeds.
+enum FuzzFixtures {
+  static func feed() -> [LocalFeedImage] {
+    [
+      LocalFeedImage(id: UUID(), description: "a", location: nil, url: anyURL()),
+      LocalFeedImage(id: UUID(), description: nil, location: "Ünï", url: anyURL()),
+    ]
+  }
+}

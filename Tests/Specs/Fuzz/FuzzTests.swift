@@ -1,0 +1,103 @@
+import EssentialFeed
+import EssentialFeedAPI
+import EssentialFeedSQLite
+import Foundation
+import TestSupport
+import Testing
+
+@testable import EssentialFeedCache
+
+extension Tag {
+  /// The fuzz harness: `scripts/fuzz [ITERATIONS]` runs it alone, with any number of inputs.
+  @Tag static var fuzz: Self
+}
+
+/// Mutated inputs to every decoder of the package: none may crash, hang (over 1 s), or accept what the rules reject.
+///
+/// `ESSENTIALFEED_FUZZ_ITERATIONS` sets the inputs per decoder (default 20,000; the stores' file-based targets run a
+/// twentieth), `ESSENTIALFEED_FUZZ_SEED` replays a run, and `ESSENTIALFEED_FUZZ_ARTIFACTS` names a directory where
+/// each input is written before it runs, so `scripts/fuzz` can keep the one that crashed the process.
+@Suite("Fuzz", .tags(.fuzz))
+struct FuzzTests {
+  static let environment = ProcessInfo.processInfo.environment
+  static let iterations = environment["ESSENTIALFEED_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? 20_000
+  static let seed = environment["ESSENTIALFEED_FUZZ_SEED"].flatMap { UInt64($0) } ?? .random(in: 0...UInt64.max)
+
+  @Test("FZ-1 the feed mapper never crashes or hangs, and accepts only payloads that follow RFL-1…RFL-10")
+  func feedMapper() throws {
+    let seeds = FuzzSeeds.feedPayloads()
+    try fuzz("feed-mapper", seeds: seeds) { input in
+      let data = Data(input)
+      guard let images = try? FeedItemsMapper.map(data, from: FuzzSeeds.ok) else { return nil }
+      return FuzzSeeds.violation(ofFeedRules: data, mapped: images)
+    }
+  }
+
+  @Test("FZ-2 the file-system store's feed decoder never crashes, and what it accepts re-encodes to the same bytes")
+  func feedFileDecoder() throws {
+    let seeds = [FeedFileFormat.encode(FuzzFixtures.feed(), timestamp: Date(timeIntervalSinceReferenceDate: 1.5))]
+    try fuzz("feed-file", seeds: seeds) { input in
+      guard let cache = try? FeedFileFormat.decode(Data(input)) else { return nil }
+      return FeedFileFormat.encode(cache.feed, timestamp: cache.timestamp) == input
+        ? nil : "accepted a non-canonical file"
+    }
+  }
+
+  @Test("FZ-3 the image file decoder never crashes, and what it accepts re-encodes to the same bytes")
+  func imageFileDecoder() throws {
+    let seeds = [Array(ImageFileFormat.encode(Data("image bytes".utf8), key: "https://a.com/image.jpg"))]
+    try fuzz("image-file", seeds: seeds) { input in
+      guard let stored = try? ImageFileFormat.decode(Data(input)) else { return nil }
+      return Array(ImageFileFormat.encode(stored.data, key: stored.key)) == input
+        ? nil : "accepted a non-canonical file"
+    }
+  }
+
+  @Test(
+    "FZ-4 the codable, file-system and SQLite stores never crash on a mutated cache file: an error or a cache",
+    arguments: [StoreUnderTest.codable, .fileSystem, .sqlite])
+  func storeFiles(kind: StoreUnderTest) async throws {
+    try await withTemporaryDirectory { directory in
+      let valid = kind.make(in: directory)
+      try await valid.insert(FuzzFixtures.feed(), timestamp: Date(timeIntervalSinceReferenceDate: 1.5))
+      let file = kind.feedFile(in: directory)
+      let seed = try Array(Data(contentsOf: file))
+      try await fuzzAsync("store-\(kind.rawValue)", seeds: [seed], scale: 20) { input in
+        try Data(input).write(to: file)
+        _ = try? await kind.make(in: directory).retrieve()
+        return nil
+      }
+    }
+  }
+
+  // MARK: - Harness
+
+  /// Runs `check` on `iterations` mutations of `seeds`; `check` returns a rule the input broke, or `nil`.
+  private func fuzz(_ name: String, seeds: [[UInt8]], check: ([UInt8]) throws -> String?) throws {
+    var mutator = Mutator(seed: Self.seed)
+    var report = FuzzReport(name: name, seed: Self.seed)
+    defer { report.print() }
+    for _ in 0..<Self.iterations {
+      let input = mutator.mutate(seeds[mutator.int(0..<seeds.count)])
+      report.save(input)
+      let start = ContinuousClock.now
+      let broken = try check(input)
+      report.record(input, broken: broken, duration: ContinuousClock.now - start)
+    }
+  }
+
+  private func fuzzAsync(
+    _ name: String, seeds: [[UInt8]], scale: Int, check: ([UInt8]) async throws -> String?
+  ) async throws {
+    var mutator = Mutator(seed: Self.seed)
+    var report = FuzzReport(name: name, seed: Self.seed)
+    defer { report.print() }
+    for _ in 0..<max(1, Self.iterations / scale) {
+      let input = mutator.mutate(seeds[mutator.int(0..<seeds.count)])
+      report.save(input)
+      let start = ContinuousClock.now
+      let broken = try await check(input)
+      report.record(input, broken: broken, duration: ContinuousClock.now - start)
+    }
+  }
+}
