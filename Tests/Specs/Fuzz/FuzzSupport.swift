@@ -33,6 +33,7 @@ struct FuzzReport {
     inputs += 1
     if duration > .seconds(1) {
       hangs += 1
+      if let artifact { try? Data(input).write(to: artifact.appending(path: "hang-\(name)-\(hangs)")) }
       Issue.record("\(name): an input took \(duration) (over 1 s): \(Self.preview(input))")
     }
     if let broken {
