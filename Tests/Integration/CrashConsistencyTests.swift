@@ -60,11 +60,11 @@ struct CrashConsistencyTests {
         process.arguments = [kind.writerArgument, location.path(percentEncoded: false), String(firstSerial), mode]
         try process.run()
         // Kill at a random moment after the trial's first write has landed, in the middle of later ones.
-        let ready = await Task.detached { output.fileHandleForReading.availableData }.value
+        let ready = await offPool { output.fileHandleForReading.availableData }
         #expect(!ready.isEmpty, "trial \(trial): the writer ended before its first write")
         try await Task.sleep(for: .milliseconds(Int.random(in: 0...40)))
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        await process.exited()
         #expect(process.terminationReason == .uncaughtSignal, "trial \(trial): the writer ended on its own")
 
         let cache: CachedFeed?

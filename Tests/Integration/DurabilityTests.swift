@@ -23,7 +23,7 @@ struct DurabilityTests {
         kind.location(in: directory).path(percentEncoded: false), "1", "save", "once",
       ]
       try process.run()
-      process.waitUntilExit()
+      await process.exited()
       #expect(process.terminationStatus == 0)
 
       let calls = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").compactMap { line in

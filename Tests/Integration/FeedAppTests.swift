@@ -146,13 +146,7 @@ struct FeedAppTests {
   func slowServerFallsBackToCache() async throws {
     try await withTemporaryDirectory { directory in
       let online = try await show(store: directory)
-      let server = try RawHTTPServer { send in
-        guard send(Data("HTTP/1.1 200 OK\r\nContent-Length: 50\r\n\r\n".utf8)) else { return }
-        for _ in 0..<50 {  // 50 bytes, one every 100 ms: 5 s at most.
-          Thread.sleep(forTimeInterval: 0.1)
-          guard send(Data(" ".utf8)) else { return }
-        }
-      }
+      let server = try RawHTTPServer.trickling(bytes: 50)
       defer { server.stop() }
 
       let report = try await show(

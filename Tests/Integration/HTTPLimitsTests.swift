@@ -11,13 +11,7 @@ import Testing
 struct HTTPLimitsTests {
   @Test("HTTP-7 a resource timeout fails a server that sends one byte at a time, which the idle timeout never trips")
   func resourceTimeout() async throws {
-    let server = try RawHTTPServer { send in
-      guard send(Data("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n".utf8)) else { return }
-      for _ in 0..<100 {  // 100 bytes, one every 100 ms: 10 s at most.
-        Thread.sleep(forTimeInterval: 0.1)
-        guard send(Data("x".utf8)) else { return }
-      }
-    }
+    let server = try RawHTTPServer.trickling(bytes: 100)
     defer { server.stop() }
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = 5

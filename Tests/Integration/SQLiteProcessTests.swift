@@ -31,7 +31,7 @@ struct SQLiteProcessTests {
         for (process, _) in writers where process.isRunning { kill(process.processIdentifier, SIGKILL) }
       }
       for (_, output) in writers {
-        let ready = await Task.detached { output.fileHandleForReading.availableData }.value
+        let ready = await offPool { output.fileHandleForReading.availableData }
         #expect(!ready.isEmpty, "a writer ended before its first write")
       }
 
@@ -47,7 +47,7 @@ struct SQLiteProcessTests {
       for (process, _) in writers {
         #expect(process.isRunning, "a writer stopped on an error while the other wrote")
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        await process.exited()
       }
       #expect(seen.count > 1, "the reader saw only one write in 300 reads")
       print("SQL-3: 300 reads while two processes wrote; \(seen.count) distinct writes seen, none torn")

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -77,11 +78,10 @@ public final class URLSessionHTTPClient: HTTPClient {
     request.httpMethod = "GET"
     let handle = DataTaskHandle()
     let limit = maximumBodySize
-    let timeout = session.configuration.timeoutIntervalForResource
-    let timer = Task {
-      try await Task.sleep(for: .seconds(timeout))
-      handle.timeOut()
-    }
+    // A dispatch timer, not a task: it fires even when every cooperative-pool thread is busy.
+    let timer = DispatchWorkItem { handle.timeOut() }
+    DispatchQueue.global().asyncAfter(
+      deadline: .now() + session.configuration.timeoutIntervalForResource, execute: timer)
     defer { timer.cancel() }
 
     let result = try await withTaskCancellationHandler {

@@ -1,15 +1,20 @@
 import EssentialFeedCache
 import Foundation
 
-/// A small, fast, seedable generator, so a failing random spec can say which seed reproduces it.
-struct SplitMix64: RandomNumberGenerator {
+/// A small, fast, seedable generator (SplitMix64), so a failing randomized spec or fuzz run can say which seed
+/// reproduces it.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
-  init(seed: UInt64) {
+  /// Creates a generator whose sequence is fixed by `seed`.
+  ///
+  /// - Parameter seed: Any value; the same seed gives the same sequence on every platform.
+  public init(seed: UInt64) {
     state = seed
   }
 
-  mutating func next() -> UInt64 {
+  /// The next value of the sequence.
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -59,6 +59,18 @@ final class RawHTTPServer: Sendable {
     }
   }
 
+  /// A server that announces a body of `bytes` bytes and sends it one byte every 100 ms: an idle timeout never
+  /// trips, and it is done within `bytes` tenths of a second whatever the client does.
+  static func trickling(bytes: Int) throws -> RawHTTPServer {
+    try RawHTTPServer { send in
+      guard send(Data("HTTP/1.1 200 OK\r\nContent-Length: \(bytes)\r\n\r\n".utf8)) else { return }
+      for _ in 0..<bytes {
+        Thread.sleep(forTimeInterval: 0.1)
+        guard send(Data(" ".utf8)) else { return }
+      }
+    }
+  }
+
   func stop() {
     shutdown(listener, Int32(SHUT_RDWR))
     close(listener)

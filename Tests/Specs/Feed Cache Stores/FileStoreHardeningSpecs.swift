@@ -17,8 +17,7 @@ struct FileStoreHardeningSpecs {
       let sut = FileSystemFeedStore(directory: store)
       let url = anyURL()
       try await sut.insert(anyData(), for: url)
-      let file = store.appending(path: "images").appending(
-        path: ImageFileFormat.fileName(for: url.absoluteString, slot: 0))
+      let file = imageFile(for: url, in: store)
       var crafted = try Data(contentsOf: file)
       withUnsafeBytes(of: dataLength.littleEndian) { crafted.replaceSubrange(12..<20, with: $0) }
       try crafted.write(to: file)
@@ -53,8 +52,7 @@ struct FileStoreHardeningSpecs {
       let store = directory.appending(path: "store")
       let sut = FileSystemFeedStore(directory: store)
       let url = anyURL()
-      let slot = store.appending(path: "images").appending(
-        path: ImageFileFormat.fileName(for: url.absoluteString, slot: 0))
+      let slot = imageFile(for: url, in: store)
       try FileManager.default.createDirectory(at: slot.appending(path: "inside"), withIntermediateDirectories: true)
 
       await #expect(throws: FileFeedStoreError.self) { try await sut.retrieve(dataForURL: url) }
@@ -99,6 +97,11 @@ struct FileStoreHardeningSpecs {
     }
     #expect(!FileManager.default.fileExists(atPath: "relative"))
   }
+}
+
+/// Where a `FileSystemFeedStore` in `store` keeps `url`'s data when no other URL's name collides with it.
+func imageFile(for url: URL, in store: URL) -> URL {
+  store.appending(path: "images").appending(path: ImageFileFormat.fileName(for: url.absoluteString, slot: 0))
 }
 
 /// The id of a process that has exited, so no process has it (barring reuse within the test).

@@ -90,8 +90,7 @@ struct FileSystemFeedStoreSpecs {
       let sut = FileSystemFeedStore(directory: store)
       let url = anyURL()
       try await sut.insert(anyData(), for: url)
-      let file = store.appending(path: "images").appending(
-        path: ImageFileFormat.fileName(for: url.absoluteString, slot: 0))
+      let file = imageFile(for: url, in: store)
       try Data("garbage".utf8).write(to: file)
 
       await #expect(throws: FileFeedStoreError.self) { try await sut.retrieve(dataForURL: url) }

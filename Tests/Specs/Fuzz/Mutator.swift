@@ -1,12 +1,13 @@
+import EssentialFeedSpecs
 import Foundation
 
 /// Makes fuzz inputs from seeds: byte flips, insertions, deletions, truncations, splices, extreme integers written
 /// over fixed-width fields, and JSON-aware edits (tokens swapped for other JSON values, keys duplicated, commas added).
 struct Mutator {
-  private var rng: FuzzRandom
+  private var rng: SplitMix64
 
   init(seed: UInt64) {
-    rng = FuzzRandom(seed: seed)
+    rng = SplitMix64(seed: seed)
   }
 
   mutating func int(_ range: Range<Int>) -> Int { Int.random(in: range, using: &rng) }
@@ -58,22 +59,5 @@ struct Mutator {
       if let last = bytes.last { bytes.append(contentsOf: repeatElement(last, count: int(1..<2_000))) }
     }
     return bytes
-  }
-}
-
-/// SplitMix64, seedable, so a fuzz run replays from the seed it prints.
-struct FuzzRandom: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,8 +1,15 @@
 import Foundation
 
 /// Runs `body` with a fresh, empty directory that is removed afterwards, whatever `body` does.
-public func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
-  let directory = FileManager.default.temporaryDirectory
+///
+/// - Parameter preferringMemory: Use a memory-backed file system (`/dev/shm`) where there is one, for tests that
+///   write many files and must not wait on the disk.
+public func withTemporaryDirectory<T>(
+  preferringMemory: Bool = false, _ body: (URL) async throws -> T
+) async throws -> T {
+  let memory = URL(fileURLWithPath: "/dev/shm", isDirectory: true)
+  let useMemory = preferringMemory && FileManager.default.isWritableFile(atPath: memory.path(percentEncoded: false))
+  let directory = (useMemory ? memory : FileManager.default.temporaryDirectory)
     .appending(path: "EssentialFeedTests", directoryHint: .isDirectory)
     .appending(path: UUID().uuidString, directoryHint: .isDirectory)
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -74,13 +74,7 @@ public actor CodableFeedStore: FeedStore {
   ///   ``FileFeedStoreError/corrupt(path:reason:)`` when it cannot be decoded.
   public func retrieve() throws(FileFeedStoreError) -> CachedFeed? {
     if let invalidLocation { throw invalidLocation }
-    let data: Data?
-    do {
-      data = try AtomicFile.read(path, limit: maximumFileSize)
-    } catch {
-      throw .retrievalFailed(path: path, reason: error.reason)
-    }
-    guard let data else { return nil }
+    guard let data = try AtomicFile.readCache(path, limit: maximumFileSize) else { return nil }
     let cache: Cache
     do {
       cache = try JSONDecoder().decode(Cache.self, from: data)

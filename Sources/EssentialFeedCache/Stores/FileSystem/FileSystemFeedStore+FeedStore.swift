@@ -9,13 +9,7 @@ extension FileSystemFeedStore {
   ///   ``FileFeedStoreError/invalidLocation(_:)``.
   public func retrieve() throws(FileFeedStoreError) -> CachedFeed? {
     try checkLocation()
-    let data: Data?
-    do {
-      data = try AtomicFile.read(feedPath, limit: maximumFileSize)
-    } catch {
-      throw .retrievalFailed(path: feedPath, reason: error.reason)
-    }
-    guard let data else { return nil }
+    guard let data = try AtomicFile.readCache(feedPath, limit: maximumFileSize) else { return nil }
     do {
       return try FeedFileFormat.decode(data)
     } catch {

@@ -24,3 +24,15 @@ public enum FileFeedStoreError: Error, Sendable, Equatable, CustomStringConverti
     }
   }
 }
+
+extension AtomicFile {
+  /// The cache file at `path`, or `nil` when there is none; a file that cannot be read, or is over `limit`, is a
+  /// ``FileFeedStoreError/retrievalFailed(path:reason:)``.
+  static func readCache(_ path: String, limit: Int) throws(FileFeedStoreError) -> Data? {
+    do {
+      return try read(path, limit: limit)
+    } catch {
+      throw .retrievalFailed(path: path, reason: error.reason)
+    }
+  }
+}
