@@ -45,27 +45,6 @@ public enum FeedStoreSpec: String, CaseIterable, Sendable, CustomTestStringConve
   /// FS-15: `replaceCachedFeed` leaves exactly the new feed and timestamp, on an empty cache and on a full one.
   case replaceLeavesExactlyTheNewCache
 
-  /// The spec's course ID and sentence, as it appears in `swift test` output and in UseCases.md.
-  public var testDescription: String {
-    switch self {
-    case .retrieveDeliversEmptyOnEmptyCache: "FS-1 retrieve delivers empty on an empty cache"
-    case .retrieveHasNoSideEffectsOnEmptyCache: "FS-2 retrieve has no side effects on an empty cache"
-    case .retrieveDeliversFoundValuesOnNonEmptyCache: "FS-3 retrieve delivers the inserted feed and timestamp"
-    case .retrieveHasNoSideEffectsOnNonEmptyCache: "FS-4 retrieve has no side effects on a non-empty cache"
-    case .insertDeliversNoErrorOnEmptyCache: "FS-5 insert into an empty cache succeeds"
-    case .insertDeliversNoErrorOnNonEmptyCache: "FS-6 insert into a non-empty cache succeeds"
-    case .insertOverridesPreviouslyInsertedCache: "FS-7 insert overrides the previous cache"
-    case .deleteDeliversNoErrorOnEmptyCache: "FS-8 delete on an empty cache succeeds"
-    case .deleteHasNoSideEffectsOnEmptyCache: "FS-9 delete on an empty cache leaves it empty"
-    case .deleteDeliversNoErrorOnNonEmptyCache: "FS-10 delete on a non-empty cache succeeds"
-    case .deleteEmptiesPreviouslyInsertedCache: "FS-11 delete empties a non-empty cache"
-    case .valuesRoundTripExactly: "FS-12 values round-trip exactly"
-    case .largeFeedRoundTrips: "FS-13 a 10,000-image feed round-trips"
-    case .concurrentOperationsAreLinearizable: "FS-14 concurrent operations are linearizable"
-    case .replaceLeavesExactlyTheNewCache: "FS-15 replace leaves exactly the new cache"
-    }
-  }
-
   /// Runs this spec against a store from `makeSUT`, recording any failed check as an issue at `sourceLocation`.
   ///
   /// - Parameters:
@@ -166,24 +145,4 @@ public enum FeedStoreSpec: String, CaseIterable, Sendable, CustomTestStringConve
       try await expect(sut, toRetrieve: cache, sourceLocation)
     }
   }
-}
-
-/// Retrieves from `sut` and checks the result is exactly `expected`, naming the first difference.
-func expect(
-  _ sut: any FeedStore, toRetrieve expected: CachedFeed?, _ sourceLocation: SourceLocation
-) async throws {
-  let retrieved = try await sut.retrieve()
-  guard retrieved != expected else { return }
-  Issue.record(
-    Comment(rawValue: "Retrieved \(describe(retrieved)), expected \(describe(expected))"),
-    sourceLocation: sourceLocation
-  )
-}
-
-/// A short description of a cache that names what differs most often: count, timestamp bits, first image.
-func describe(_ cache: CachedFeed?) -> String {
-  guard let cache else { return "an empty cache" }
-  let interval = cache.timestamp.timeIntervalSinceReferenceDate
-  let first = cache.feed.first.map { "\($0)" } ?? "none"
-  return "\(cache.feed.count) images at \(interval) (first: \(first))"
 }
