@@ -68,49 +68,58 @@ extension URLSessionHTTPClient {
   }
 }
 
-/// The data task of one request, shared between the request and its cancellation handler.
+/// One request: its data task and the continuation waiting for it, shared by the session's completion, the caller's
+/// cancellation and the resource timeout. Whichever comes first resumes the continuation, exactly once; the others
+/// only cancel the task, which swift-corelibs-foundation may go on running for a while.
 final class DataTaskHandle: Sendable {
+  typealias Continuation = CheckedContinuation<(Data, HTTPURLResponse), any Error>
+
   private enum State {
     case idle
-    case running(URLSessionDataTask)
-    case cancelled
-    case timedOut
+    case running(URLSessionDataTask, Continuation)
+    case finished
   }
 
   private let state = Mutex(State.idle)
 
-  /// Records `task` as running; returns `false` when cancellation came first, and the task must not start.
-  func start(_ task: URLSessionDataTask) -> Bool {
-    state.withLock { state in
+  /// Records `task` as running for `continuation`; returns `false` when cancellation or the timeout came first, and
+  /// has then resumed `continuation` with that error: the task must not start.
+  func start(_ task: URLSessionDataTask, _ continuation: Continuation) -> Bool {
+    let started = state.withLock { state in
       guard case .idle = state else { return false }
-      state = .running(task)
+      state = .running(task, continuation)
       return true
     }
+    if !started { continuation.resume(throwing: CancellationError()) }
+    return started
   }
 
+  /// Resumes the caller with `result`, unless it was resumed already.
+  func finish(with result: Result<(Data, HTTPURLResponse), any Error>) {
+    take()?.continuation.resume(with: result)
+  }
+
+  /// Ends the request with `CancellationError` and cancels its task.
   func cancel() {
-    stop(as: .cancelled)
+    stop(with: CancellationError())
   }
 
-  /// Cancels the task because the request took longer than its resource timeout.
+  /// Ends the request with `URLError(.timedOut)` and cancels its task.
   func timeOut() {
-    stop(as: .timedOut)
+    stop(with: URLError(.timedOut))
   }
 
-  /// Whether ``timeOut()`` stopped the task.
-  var didTimeOut: Bool {
-    state.withLock { if case .timedOut = $0 { true } else { false } }
+  private func stop(with error: any Error) {
+    guard let (task, continuation) = take() else { return }
+    continuation.resume(throwing: error)
+    task.cancel()
   }
 
-  private func stop(as final: State) {
-    let task: URLSessionDataTask? = state.withLock { state in
-      guard case .running(let task) = state else {
-        if case .idle = state { state = final }
-        return nil
-      }
-      state = final
-      return task
+  private func take() -> (task: URLSessionDataTask, continuation: Continuation)? {
+    state.withLock { state in
+      defer { state = .finished }
+      if case .running(let task, let continuation) = state { return (task, continuation) }
+      return nil
     }
-    task?.cancel()
   }
 }

@@ -90,18 +90,14 @@ public final class URLSessionHTTPClient: HTTPClient {
         let task: URLSessionDataTask
         if let limiter {
           task = session.dataTask(with: request)
-          limiter.register(task) { continuation.resume(with: Self.result($0, $1, $2, limit: limit, handle)) }
+          limiter.register(task) { handle.finish(with: Self.result($0, $1, $2, limit: limit)) }
         } else {
-          task = session.dataTask(with: request) {
-            continuation.resume(with: Self.result($0, $1, $2, limit: limit, handle))
-          }
+          task = session.dataTask(with: request) { handle.finish(with: Self.result($0, $1, $2, limit: limit)) }
         }
-        if handle.start(task) {
+        if handle.start(task, continuation) {
           task.resume()
         } else {
-          // Cancelled before the task started: it never runs, so its completion handler never resumes.
-          limiter?.unregister(task)
-          continuation.resume(throwing: CancellationError())
+          limiter?.unregister(task)  // Cancelled before it started: it never runs.
         }
       }
     } onCancel: {
@@ -112,11 +108,11 @@ public final class URLSessionHTTPClient: HTTPClient {
   }
 
   private static func result(
-    _ data: Data?, _ response: URLResponse?, _ error: (any Swift.Error)?, limit: Int, _ handle: DataTaskHandle
+    _ data: Data?, _ response: URLResponse?, _ error: (any Swift.Error)?, limit: Int
   ) -> Result<(Data, HTTPURLResponse), any Swift.Error> {
     if let error {
       if let urlError = error as? URLError, urlError.code == .cancelled {
-        return .failure(handle.didTimeOut ? URLError(.timedOut) : CancellationError())
+        return .failure(CancellationError())
       }
       return .failure(error)
     }
