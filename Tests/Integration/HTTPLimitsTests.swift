@@ -30,9 +30,9 @@ struct HTTPLimitsTests {
     let server = try RawHTTPServer { send in
       let length = announced ? "Content-Length: \(256 << 20)\r\n" : ""
       guard send(Data("HTTP/1.1 200 OK\r\n\(length)Connection: close\r\n\r\n".utf8)) else { return }
-      for _ in 0..<(1 << 12) {  // Up to 256 MiB at about 64 MiB/s, until the client goes away.
+      for _ in 0..<(1 << 12) {  // Up to 256 MiB at about 6 MiB/s (40 s at most), until the client goes away.
         guard send(chunk) else { return }
-        usleep(1_000)
+        usleep(10_000)
       }
     }
     defer { server.stop() }
@@ -42,8 +42,8 @@ struct HTTPLimitsTests {
       try await sut.get(from: server.baseURL)
     }
     // When the error arrives the server has written the limit, what the socket buffers hold, and what came while
-    // the session's delegate queue caught up: far from the whole body.
+    // the session's delegate queue caught up (seconds, on a loaded machine): far from the whole body.
     let written = server.bytesWritten
-    #expect(written < 64 << 20, "the server had written \(written) bytes when the client failed")
+    #expect(written < 128 << 20, "the server had written \(written) of \(256 << 20) bytes when the client failed")
   }
 }

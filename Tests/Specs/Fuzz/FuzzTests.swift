@@ -24,9 +24,9 @@ struct FuzzTests {
   static let seed = environment["ESSENTIALFEED_FUZZ_SEED"].flatMap { UInt64($0) } ?? .random(in: 0...UInt64.max)
 
   @Test("FZ-1 the feed mapper never crashes or hangs, and accepts only payloads that follow RFL-1…RFL-10")
-  func feedMapper() throws {
+  func feedMapper() async throws {
     let seeds = FuzzSeeds.feedPayloads()
-    try fuzz("feed-mapper", seeds: seeds) { input in
+    try await fuzz("feed-mapper", seeds: seeds) { input in
       let data = Data(input)
       guard let images = try? FeedItemsMapper.map(data, from: FuzzSeeds.ok) else { return nil }
       return FuzzSeeds.violation(ofFeedRules: data, mapped: images)
@@ -34,9 +34,9 @@ struct FuzzTests {
   }
 
   @Test("FZ-2 the file-system store's feed decoder never crashes, and what it accepts re-encodes to the same bytes")
-  func feedFileDecoder() throws {
+  func feedFileDecoder() async throws {
     let seeds = [FeedFileFormat.encode(FuzzFixtures.feed(), timestamp: Date(timeIntervalSinceReferenceDate: 1.5))]
-    try fuzz("feed-file", seeds: seeds) { input in
+    try await fuzz("feed-file", seeds: seeds) { input in
       guard let cache = try? FeedFileFormat.decode(Data(input)) else { return nil }
       return FeedFileFormat.encode(cache.feed, timestamp: cache.timestamp) == input
         ? nil : "accepted a non-canonical file"
@@ -44,9 +44,9 @@ struct FuzzTests {
   }
 
   @Test("FZ-3 the image file decoder never crashes, and what it accepts re-encodes to the same bytes")
-  func imageFileDecoder() throws {
+  func imageFileDecoder() async throws {
     let seeds = [Array(ImageFileFormat.encode(Data("image bytes".utf8), key: "https://a.com/image.jpg"))]
-    try fuzz("image-file", seeds: seeds) { input in
+    try await fuzz("image-file", seeds: seeds) { input in
       guard let stored = try? ImageFileFormat.decode(Data(input)) else { return nil }
       return Array(ImageFileFormat.encode(stored.data, key: stored.key)) == input
         ? nil : "accepted a non-canonical file"
@@ -81,11 +81,14 @@ struct FuzzTests {
   }
 
   /// Runs `check` on `iterations` mutations of `seeds`; `check` returns a rule the input broke, or `nil`.
-  private func fuzz(_ name: String, seeds: [[UInt8]], check: ([UInt8]) throws -> String?) throws {
+  /// Yields to other tasks every 500 inputs: a long synchronous loop would hold a thread of the cooperative pool,
+  /// which has only two on this machine, for seconds.
+  private func fuzz(_ name: String, seeds: [[UInt8]], check: ([UInt8]) throws -> String?) async throws {
     var mutator = Mutator(seed: Self.seed)
     var report = FuzzReport(name: name, seed: Self.seed)
     defer { report.print() }
-    for _ in 0..<Self.iterations {
+    for index in 0..<Self.iterations {
+      if index % 500 == 0 { await Task.yield() }
       let input = mutator.mutate(seeds[mutator.int(0..<seeds.count)])
       report.save(input)
       var (broken, duration) = try timed { try check(input) }
