@@ -25,9 +25,12 @@ struct CacheFeedImageDataSpecs {
 
   @Test("CIC-3 succeeds when the insertion succeeds")
   func succeeds() async throws {
-    let (sut, _) = makeSUT()
+    let (sut, store) = makeSUT()
+    let (data, url) = (anyData(), anyURL())
 
-    try await sut.save(anyData(), for: anyURL())
+    try await sut.save(data, for: url)
+
+    #expect(store.messages == [.insert(data, url)])
   }
 
   @Test("CIC-4 sends nothing to the store and delivers CancellationError when the task is cancelled")

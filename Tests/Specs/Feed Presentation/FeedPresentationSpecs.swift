@@ -5,6 +5,8 @@ import Testing
 @MainActor
 @Suite("Feed presentation")
 struct FeedPresentationSpecs {
+  /// The localized message, whatever language the machine runs in (LocalizationSpecs checks each language's text).
+  let connectionError = LoadResourcePresenter<[FeedImage], NullResourceView>.loadError
   let feedLoader = PendingFeedLoader()
   let imageLoader = PendingImageDataLoader()
   let view = FeedViewSpy()
@@ -111,14 +113,14 @@ struct FeedPresentationSpecs {
 
     try await feedLoader.loads.complete(0, with: .failure(AnyError()))
     try await eventually { view.errors.count == 2 }
-    #expect(view.errors.last == "Couldn't connect to server")
+    #expect(view.errors.last == connectionError)
 
     sut.refresh()
     #expect(view.errors.last == .some(nil))
     try await feedLoader.loads.complete(1, with: .failure(AnyError()))
     try await eventually { view.errors.count == 4 }
     sut.dismissError()
-    #expect(view.errors.suffix(2) == ["Couldn't connect to server", nil])
+    #expect(view.errors.suffix(2) == [connectionError, nil])
   }
 
   // MARK: - UX-6
@@ -244,7 +246,7 @@ struct FeedPresentationSpecs {
     sut.itemNearEndWillBecomeVisible(at: 0)
     try await pages.complete(0, with: .failure(AnyError()))
     try await eventually { view.loadMoreStates.count == 2 }
-    #expect(view.loadMoreStates.last == LoadMoreViewModel(isLoading: false, errorMessage: "Couldn't connect to server"))
+    #expect(view.loadMoreStates.last == LoadMoreViewModel(isLoading: false, errorMessage: connectionError))
 
     sut.itemNearEndWillBecomeVisible(at: 0)
     #expect(view.loadMoreStates.last == LoadMoreViewModel(isLoading: true, errorMessage: nil))
@@ -276,4 +278,9 @@ struct FeedPresentationSpecs {
     try await eventually { sut.feed == feed && !sut.isLoading }
     return sut
   }
+}
+
+/// A view that shows nothing, to name `LoadResourcePresenter`'s static members.
+final class NullResourceView: ResourceView {
+  func display(_ viewModel: String) {}
 }

@@ -139,31 +139,33 @@ final class TwoLockStore: FeedStore {
 
 /// Keeps the feed and the timestamp in plain stored properties with no lock at all, written one after the other.
 ///
-/// Every value it ever held is also kept alive until the store goes away, so its races stay logical (a torn pair)
-/// and never free memory another thread still reads: the test process must survive the broken store it tests.
+/// Its state is two trivial values (an index and a date), so its races stay logical (a torn pair) and never corrupt
+/// memory: concurrent writes of a reference-counted value would release the old one twice, and the test process must
+/// survive the broken store it tests. The feeds themselves live in a registry that only grows.
 final class UnlockedStore: FeedStore, @unchecked Sendable {
   // @unchecked Sendable on purpose: this is the broken store the concurrency spec must catch.
-  nonisolated(unsafe) private var feed: [LocalFeedImage]?
+  nonisolated(unsafe) private var feedIndex: Int?
   nonisolated(unsafe) private var timestamp: Date?
-  private let keepAlive = Mutex<[[LocalFeedImage]]>([])
+  private let feeds = Mutex<[[LocalFeedImage]]>([])
 
   func deleteCachedFeed() async {
     timestamp = nil
-    feed = nil
+    feedIndex = nil
   }
 
   func insert(_ feed: [LocalFeedImage], timestamp: Date) async {
-    let copy = feed.map { $0 }
-    keepAlive.withLock { $0.append(copy) }
+    let index = feeds.withLock {
+      $0.append(feed.map { $0 })
+      return $0.count - 1
+    }
     self.timestamp = timestamp
-    _ = copy.map(\.id)  // The work a real store does between the two writes.
-    self.feed = copy
+    _ = feed.map(\.id)  // The work a real store does between the two writes.
+    feedIndex = index
   }
 
   func retrieve() async -> CachedFeed? {
-    let feed = feed
-    guard let timestamp, let feed else { return nil }
-    return CachedFeed(feed: feed, timestamp: timestamp)
+    guard let index = feedIndex, let timestamp else { return nil }
+    return CachedFeed(feed: feeds.withLock { $0[index] }, timestamp: timestamp)
   }
 }
 
