@@ -52,6 +52,10 @@ extension SQLiteFeedStore {
     let fd = Foundation.open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
     if fd >= 0 { close(fd) }
     let db = try SQLiteConnection(path: path)
+    // Best effort, on every read-write open (a no-op once the file is in WAL): another process opening the same new
+    // file at the same instant may hold the lock this needs, and SQLite answers BUSY at once there, without waiting.
+    // A file still in the rollback journal is as correct, only slower for concurrent readers.
+    _ = try? db.execute("PRAGMA journal_mode = WAL")
     try prepareSchema(db, writable: true)
     try db.execute("PRAGMA synchronous = FULL")
     connection = OpenConnection(db: db, identity: FileIdentity(path), writable: true)
@@ -82,7 +86,6 @@ extension SQLiteFeedStore {
     let version = try db.integer("PRAGMA user_version")
     let tables = try db.integer("SELECT count(*) FROM sqlite_master")
     if version == 0, tables == 0, writable {
-      if case .file = location { _ = try db.integer("PRAGMA journal_mode = WAL") }
       try db.transaction(immediate: true) { () throws(SQLiteError) in
         // Another connection may have created it meanwhile: check again under the write lock.
         guard try db.integer("SELECT count(*) FROM sqlite_master") == 0 else { return }

@@ -12,19 +12,8 @@ struct FileStoreHardeningSpecs {
     "FFS-6 an image file whose length fields overflow is a corrupt entry that the next insert replaces, never a trap",
     arguments: [UInt64.max, UInt64.max - 3, UInt64(Int64.max), 1 << 63])
   func overflowingImageLengths(dataLength: UInt64) async throws {
-    try await withTemporaryDirectory { directory in
-      let store = directory.appending(path: "store")
-      let sut = FileSystemFeedStore(directory: store)
-      let url = anyURL()
-      try await sut.insert(anyData(), for: url)
-      let file = imageFile(for: url, in: store)
-      var crafted = try Data(contentsOf: file)
-      withUnsafeBytes(of: dataLength.littleEndian) { crafted.replaceSubrange(12..<20, with: $0) }
-      try crafted.write(to: file)
-
-      await #expect(throws: FileFeedStoreError.self) { try await sut.retrieve(dataForURL: url) }
-      try await sut.insert(Data("fresh".utf8), for: url)
-      #expect(try await sut.retrieve(dataForURL: url) == Data("fresh".utf8))
+    try await expectDamagedImageFileRecovers { file in
+      withUnsafeBytes(of: dataLength.littleEndian) { file.replaceSubrange(12..<20, with: $0) }
     }
   }
 
@@ -96,6 +85,25 @@ struct FileStoreHardeningSpecs {
       await #expect(throws: expected) { try await sut.deleteCachedFeed() }
     }
     #expect(!FileManager.default.fileExists(atPath: "relative"))
+  }
+}
+
+/// Damages the file of an image a `FileSystemFeedStore` holds, and checks retrieving it is an error and the next
+/// insert for its URL replaces it.
+func expectDamagedImageFileRecovers(_ damage: (inout Data) -> Void) async throws {
+  try await withTemporaryDirectory { directory in
+    let store = directory.appending(path: "store")
+    let sut = FileSystemFeedStore(directory: store)
+    let url = anyURL()
+    try await sut.insert(anyData(), for: url)
+    let file = imageFile(for: url, in: store)
+    var bytes = try Data(contentsOf: file)
+    damage(&bytes)
+    try bytes.write(to: file)
+
+    await #expect(throws: FileFeedStoreError.self) { try await sut.retrieve(dataForURL: url) }
+    try await sut.insert(Data("fresh".utf8), for: url)
+    #expect(try await sut.retrieve(dataForURL: url) == Data("fresh".utf8))
   }
 }
 

@@ -85,19 +85,7 @@ struct FileSystemFeedStoreSpecs {
 
   @Test("FFS-4 a damaged image file is a retrieval error, and the next insert for its URL replaces it")
   func damagedImageFileRecovers() async throws {
-    try await withTemporaryDirectory { directory in
-      let store = directory.appending(path: "store")
-      let sut = FileSystemFeedStore(directory: store)
-      let url = anyURL()
-      try await sut.insert(anyData(), for: url)
-      let file = imageFile(for: url, in: store)
-      try Data("garbage".utf8).write(to: file)
-
-      await #expect(throws: FileFeedStoreError.self) { try await sut.retrieve(dataForURL: url) }
-      try await sut.insert(Data("fresh".utf8), for: url)
-
-      #expect(try await sut.retrieve(dataForURL: url) == Data("fresh".utf8))
-    }
+    try await expectDamagedImageFileRecovers { $0 = Data("garbage".utf8) }
   }
 
   @Test("FFS-5 creates the directory and files readable by the user only")
