@@ -9,34 +9,34 @@ struct Statement {
   private static let transient = unsafeBitCast(-1 as Int, to: sqlite3_destructor_type.self)
 
   func bind(_ value: Double, at index: Int32) throws(SQLiteError) {
-    try check(sqlite3_bind_double(handle, index, value), "bind a value")
+    try check(sqlite3_bind_double(handle, index, value))
   }
 
   func bind(_ value: Int, at index: Int32) throws(SQLiteError) {
-    try check(sqlite3_bind_int64(handle, index, Int64(value)), "bind a value")
+    try check(sqlite3_bind_int64(handle, index, Int64(value)))
   }
 
   func bind(_ value: String?, at index: Int32) throws(SQLiteError) {
     guard var text = value else {
-      try check(sqlite3_bind_null(handle, index), "bind a value")
+      try check(sqlite3_bind_null(handle, index))
       return
     }
     let code = text.withUTF8 { utf8 in
       sqlite3_bind_text(handle, index, utf8.baseAddress, Int32(utf8.count), Self.transient)
     }
-    try check(code, "bind a value")
+    try check(code)
   }
 
   func bind(_ uuid: UUID, at index: Int32) throws(SQLiteError) {
     let code = withUnsafeBytes(of: uuid.uuid) { bytes in
       sqlite3_bind_blob64(handle, index, bytes.baseAddress, UInt64(bytes.count), Self.transient)
     }
-    try check(code, "bind a value")
+    try check(code)
   }
 
   func bind(_ data: Data, at index: Int32) throws(SQLiteError) {
     let code = data.withUnsafeBytes { bytes in blobCode(bytes, at: index) }
-    try check(code, "bind a value")
+    try check(code)
   }
 
   private func blobCode(_ bytes: UnsafeRawBufferPointer, at index: Int32) -> Int32 {
@@ -79,7 +79,7 @@ struct Statement {
     return Data(bytes: bytes, count: count)
   }
 
-  private func check(_ code: Int32, _ operation: String) throws(SQLiteError) {
+  private func check(_ code: Int32) throws(SQLiteError) {
     guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: connection) }
   }
 }

@@ -39,10 +39,9 @@ public actor CodableFeedStore: FeedStore {
   }
 
   private let path: String
-  private let directory: String
   private let invalidLocation: FileFeedStoreError?
   private let maximumFileSize: Int
-  private var temporariesSwept = false
+  private var writer: CacheFileWriter
   private let executor = StoreExecutor(label: "CodableFeedStore")
 
   /// The actor's executor: the store's own serial queue, so file I/O never blocks the cooperative pool.
@@ -55,15 +54,9 @@ public actor CodableFeedStore: FeedStore {
   ///     operation fail with ``FileFeedStoreError/invalidLocation(_:)``.
   ///   - maximumFileSize: The largest cache file the store writes or reads, in bytes (default 256 MiB).
   public init(storeURL: URL, maximumFileSize: Int = 256 << 20) {
-    switch StoreLocation.path(of: storeURL) {
-    case .success(let path):
-      self.path = path
-      invalidLocation = nil
-    case .failure(let error):
-      path = "/nonexistent/feed.json"
-      invalidLocation = error
-    }
-    directory = (path as NSString).deletingLastPathComponent
+    (path, invalidLocation) = StoreLocation.resolve(storeURL)
+    writer = CacheFileWriter(
+      directory: (path as NSString).deletingLastPathComponent, maximumFileSize: maximumFileSize)
     self.maximumFileSize = maximumFileSize
   }
 
@@ -99,15 +92,7 @@ public actor CodableFeedStore: FeedStore {
     do {
       let data = try JSONEncoder().encode(
         Cache(version: Self.formatVersion, timestamp: timestamp, feed: feed.map(Image.init)))
-      guard data.count <= maximumFileSize else {
-        throw AtomicFile.SystemError(reason: "\(data.count) bytes is more than the limit of \(maximumFileSize)")
-      }
-      try AtomicFile.createDirectory(directory)
-      if !temporariesSwept {
-        AtomicFile.removeStaleTemporaries(in: directory)
-        temporariesSwept = true
-      }
-      try AtomicFile.write(data, to: path, temporaryDirectory: directory)
+      try writer.write(data, to: path)
     } catch let error as AtomicFile.SystemError {
       throw .insertionFailed(path: path, reason: error.reason)
     } catch {

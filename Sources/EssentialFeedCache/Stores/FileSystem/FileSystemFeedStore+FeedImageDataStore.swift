@@ -26,7 +26,7 @@ extension FileSystemFeedStore {
         path = slot
         try AtomicFile.removeItem(slot)
       }
-      try write(ImageFileFormat.encode(data, key: key), to: path)
+      try writer.write(ImageFileFormat.encode(data, key: key), to: path)
     } catch {
       imagesDirectoryExists = false  // It may have been removed behind the store's back: create it next time.
       throw .insertionFailed(path: path, reason: error.reason)

@@ -27,7 +27,7 @@ extension FileSystemFeedStore {
   public func insert(_ feed: [LocalFeedImage], timestamp: Date) throws(FileFeedStoreError) {
     try checkLocation()
     do {
-      try write(Data(FeedFileFormat.encode(feed, timestamp: timestamp)), to: feedPath)
+      try writer.write(Data(FeedFileFormat.encode(feed, timestamp: timestamp)), to: feedPath)
     } catch {
       throw .insertionFailed(path: feedPath, reason: error.reason)
     }

@@ -22,8 +22,8 @@ public actor FileSystemFeedStore: FeedStore, FeedImageDataStore {
   let maximumFileSize: Int
   /// Whether the images directory is known to exist, so inserts skip creating it again.
   var imagesDirectoryExists = false
-  /// Whether this instance has removed the temporary files of killed writers yet.
-  var temporariesSwept = false
+  /// Writes the store's files; temporaries go in the store's directory, so one listing finds killed writers' files.
+  var writer: CacheFileWriter
   private let executor = StoreExecutor(label: "FileSystemFeedStore")
 
   /// The actor's executor: the store's own serial queue.
@@ -37,14 +37,8 @@ public actor FileSystemFeedStore: FeedStore, FeedImageDataStore {
   ///   - maximumFileSize: The largest feed or image file the store writes or reads, in bytes (default 256 MiB); a
   ///     larger file on disk is a retrieval error, never an allocation of its size.
   public init(directory: URL, maximumFileSize: Int = 256 << 20) {
-    switch StoreLocation.path(of: directory) {
-    case .success(let path):
-      directoryPath = path
-      invalidLocation = nil
-    case .failure(let error):
-      directoryPath = "/nonexistent"
-      invalidLocation = error
-    }
+    (directoryPath, invalidLocation) = StoreLocation.resolve(directory)
+    writer = CacheFileWriter(directory: directoryPath, maximumFileSize: maximumFileSize)
     feedPath = (directoryPath as NSString).appendingPathComponent("feed.cache")
     imagesPath = (directoryPath as NSString).appendingPathComponent("images")
     self.maximumFileSize = maximumFileSize
@@ -53,18 +47,5 @@ public actor FileSystemFeedStore: FeedStore, FeedImageDataStore {
   /// Throws ``FileFeedStoreError/invalidLocation(_:)`` when the store's URL is not a usable file URL.
   func checkLocation() throws(FileFeedStoreError) {
     if let invalidLocation { throw invalidLocation }
-  }
-
-  /// Creates the directory, removes killed writers' temporary files once, then writes `data` to `path` atomically.
-  func write(_ data: Data, to path: String) throws(AtomicFile.SystemError) {
-    guard data.count <= maximumFileSize else {
-      throw .init(reason: "\(data.count) bytes is more than the store's limit of \(maximumFileSize)")
-    }
-    try AtomicFile.createDirectory(directoryPath)
-    if !temporariesSwept {
-      AtomicFile.removeStaleTemporaries(in: directoryPath)
-      temporariesSwept = true
-    }
-    try AtomicFile.write(data, to: path, temporaryDirectory: directoryPath)
   }
 }
