@@ -1,5 +1,3 @@
-import Foundation
-
 extension FeedController {
   /// The item at `index` is about to be shown: when it is the last one, loads the next page.
   ///
@@ -7,33 +5,13 @@ extension FeedController {
   ///
   /// - Parameter index: The item's index in ``feed``.
   public func itemNearEndWillBecomeVisible(at index: Int) {
-    guard let loadMore, index == feed.count - 1, let last = feed.last, feedTask == nil, loadMoreTask == nil else {
-      return
-    }
-    loadMoreView?.display(LoadMoreViewModel(isLoading: true, errorMessage: nil))
-    loadMoreTask = Task {
-      let result: Result<[FeedImage], any Error>
-      do {
-        result = .success(try await loadMore(last))
-      } catch {
-        result = .failure(error)
-      }
-      guard !Task.isCancelled else { return }
-      self.didLoadMore(result)
-    }
+    guard let loadMore, index == feed.count - 1, let last = feed.last, !feedLoad.isLoading else { return }
+    loadMore.loadPage(after: last) { [weak self] page in self?.append(page) }
   }
 
-  private func didLoadMore(_ result: Result<[FeedImage], any Error>) {
-    loadMoreTask = nil
-    switch result {
-    case .success(let page):
-      feed += page
-      imageStates += Array(repeating: .idle, count: page.count)
-      feedView.display(FeedPresenter.map(feed))
-      loadMoreView?.display(LoadMoreViewModel(isLoading: false, errorMessage: nil))
-    case .failure:
-      let message = LoadResourcePresenter<[FeedImage], FeedViewAdapter>.loadError
-      loadMoreView?.display(LoadMoreViewModel(isLoading: false, errorMessage: message))
-    }
+  private func append(_ page: [FeedImage]) {
+    cells += makeCells(for: page, from: feed.count)
+    feed += page
+    feedView.display(FeedPresenter.map(feed))
   }
 }

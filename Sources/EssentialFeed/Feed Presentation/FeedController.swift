@@ -4,32 +4,23 @@ import Foundation
 ///
 /// Any UI drives it — UIKit, SwiftUI, a terminal — by forwarding its events (``viewDidAppear()``, ``refresh()``,
 /// ``itemWillBecomeVisible(at:)``…) and implementing the view protocols. It runs on the main actor, as views do;
-/// loads run concurrently and are cancelled when their item leaves the screen.
+/// loads run concurrently and are cancelled when their item leaves the screen, or when the controller is released.
+///
+/// The controller only routes events: the feed load, each item's image and load-more are each a small
+/// collaborator that owns its task.
 @MainActor
 public final class FeedController<Image> {
   /// Loads the page after the given last image; the load-more hook.
   public typealias LoadMore = @Sendable (_ after: FeedImage) async throws -> [FeedImage]
 
-  enum ImageState {
-    case idle
-    case loading(Task<Void, Never>)
-    case loaded(Image)
-    case failed
-  }
-
-  let feedLoader: any FeedLoader
   let imageLoader: any FeedImageDataLoader
-  let loadMore: LoadMore?
   let imageTransformer: (Data) -> Image?
   let feedView: any FeedView
   let imageView: any FeedImageCellView<Image>
-  let loadMoreView: (any LoadMoreView)?
-  let presenter: LoadResourcePresenter<[FeedImage], FeedViewAdapter>
-
+  let feedLoad: LoadResourcePresentationAdapter<[FeedImage], FeedViewAdapter>
+  let loadMore: LoadMoreController?
   var hasAppeared = false
-  var feedTask: Task<Void, Never>?
-  var loadMoreTask: Task<Void, Never>?
-  var imageStates: [ImageState] = []
+  var cells: [FeedImageCellController<Image>] = []
 
   /// The images shown, in order.
   public internal(set) var feed: [FeedImage] = []
@@ -57,16 +48,17 @@ public final class FeedController<Image> {
     imageView: any FeedImageCellView<Image>,
     loadMoreView: (any LoadMoreView)? = nil
   ) {
-    self.feedLoader = feedLoader
     self.imageLoader = imageLoader
-    self.loadMore = loadMore
     self.imageTransformer = imageTransformer
     self.feedView = feedView
     self.imageView = imageView
-    self.loadMoreView = loadMoreView
-    presenter = LoadResourcePresenter(
-      resourceView: FeedViewAdapter(feedView), loadingView: loadingView, errorView: errorView,
-      mapper: FeedPresenter.map)
+    self.loadMore = loadMore.map { LoadMoreController(loadMore: $0, view: loadMoreView) }
+    let adapter = FeedViewAdapter(feedView)
+    feedLoad = LoadResourcePresentationAdapter(
+      loader: { try await feedLoader.load() },
+      presenter: LoadResourcePresenter(
+        resourceView: adapter, loadingView: loadingView, errorView: errorView, mapper: { $0 }))
+    adapter.willDisplay = { [weak self] feed in self?.replaceFeed(with: feed) }
   }
 
   // MARK: - Feed events
@@ -75,52 +67,34 @@ public final class FeedController<Image> {
   public func viewDidAppear() {
     guard !hasAppeared else { return }
     hasAppeared = true
-    loadFeed()
+    feedLoad.loadResource()
   }
 
   /// The customer asked to reload; ignored while a load is running.
   public func refresh() {
-    loadFeed()
+    feedLoad.loadResource()
   }
 
   /// The customer dismissed the error message.
   public func dismissError() {
-    presenter.didDismissError()
+    feedLoad.dismissError()
   }
 
   /// `true` while the feed loads.
-  public var isLoading: Bool { feedTask != nil }
+  public var isLoading: Bool { feedLoad.isLoading }
 
-  private func loadFeed() {
-    guard feedTask == nil else { return }
-    presenter.didStartLoading()
-    feedTask = Task { [feedLoader] in
-      let result: Result<[FeedImage], any Error>
-      do {
-        result = .success(try await feedLoader.load())
-      } catch {
-        result = .failure(error)
-      }
-      self.didLoadFeed(result)
-    }
-  }
-
-  private func didLoadFeed(_ result: Result<[FeedImage], any Error>) {
-    feedTask = nil
-    switch result {
-    case .success(let feed):
-      replaceFeed(with: feed)
-      presenter.didFinishLoading(with: feed)
-    case .failure(let error):
-      presenter.didFinishLoading(with: error)
-    }
-  }
-
+  /// A new feed replaces the old one: the old items' image loads and a page load in flight are cancelled.
   private func replaceFeed(with feed: [FeedImage]) {
-    for state in imageStates { if case .loading(let task) = state { task.cancel() } }
-    loadMoreTask?.cancel()
-    loadMoreTask = nil
+    loadMore?.cancel()
     self.feed = feed
-    imageStates = Array(repeating: .idle, count: feed.count)
+    cells = makeCells(for: feed, from: 0)
+  }
+
+  func makeCells(for images: [FeedImage], from start: Int) -> [FeedImageCellController<Image>] {
+    images.enumerated().map { offset, image in
+      FeedImageCellController(
+        url: image.url, index: start + offset, imageLoader: imageLoader, imageTransformer: imageTransformer,
+        view: imageView)
+    }
   }
 }

@@ -42,5 +42,18 @@ public struct FeedImageCellViewModel<Image> {
   }
 }
 
+extension FeedImageCellViewModel {
+  /// The image data is loading.
+  public static var loading: Self { Self(isLoading: true, image: nil, shouldRetry: false) }
+
+  /// The image loaded and decoded.
+  ///
+  /// - Parameter image: The decoded image.
+  public static func loaded(_ image: Image) -> Self { Self(isLoading: false, image: image, shouldRetry: false) }
+
+  /// The load failed or the data did not decode: offer a retry.
+  public static var retry: Self { Self(isLoading: false, image: nil, shouldRetry: true) }
+}
+
 extension FeedImageCellViewModel: Equatable where Image: Equatable {}
 extension FeedImageCellViewModel: Sendable where Image: Sendable {}

@@ -1,15 +1,16 @@
-import Foundation
-
-/// Adapts any ``FeedView`` to the generic presenter's resource view.
+/// Shows a loaded feed on any ``FeedView``, after telling the controller the feed it now shows.
 @MainActor
 final class FeedViewAdapter: ResourceView {
   private let view: any FeedView
+  /// Called with each loaded feed before it is shown; the controller replaces its items here.
+  var willDisplay: (([FeedImage]) -> Void)?
 
   init(_ view: any FeedView) {
     self.view = view
   }
 
-  func display(_ viewModel: FeedViewModel) {
-    view.display(viewModel)
+  func display(_ feed: [FeedImage]) {
+    willDisplay?(feed)
+    view.display(FeedPresenter.map(feed))
   }
 }

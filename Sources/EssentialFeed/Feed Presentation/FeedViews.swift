@@ -48,4 +48,15 @@ public struct LoadMoreViewModel: Hashable, Sendable {
     self.isLoading = isLoading
     self.errorMessage = errorMessage
   }
+
+  /// The next page is loading.
+  public static let loading = LoadMoreViewModel(isLoading: true, errorMessage: nil)
+
+  /// The last page loaded: nothing to show.
+  public static let loaded = LoadMoreViewModel(isLoading: false, errorMessage: nil)
+
+  /// The last attempt failed: shows the localized connection error, the feed's own message.
+  public static var failed: LoadMoreViewModel {
+    LoadMoreViewModel(isLoading: false, errorMessage: LocalizedStrings.connectionError)
+  }
 }

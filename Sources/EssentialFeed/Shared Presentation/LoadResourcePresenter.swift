@@ -31,7 +31,7 @@ public final class LoadResourcePresenter<Resource, View: ResourceView> {
   }
 
   /// The localized message for a failed load: "Couldn't connect to server" in English.
-  public static var loadError: String { LocalizedStrings.string("GENERIC_CONNECTION_ERROR") }
+  public static var loadError: String { LocalizedStrings.connectionError }
 
   /// A load started: hide the error, show the loading indicator.
   public func didStartLoading() {

@@ -4,6 +4,9 @@ import Foundation
 enum LocalizedStrings {
   static let table = "Feed"
 
+  /// The message for a failed load, shared by every resource: "Couldn't connect to server" in English.
+  static var connectionError: String { string("GENERIC_CONNECTION_ERROR") }
+
   /// The string for `key` in the user's language, falling back to English.
   static func string(_ key: String, bundle: Bundle = .module) -> String {
     let value = bundle.localizedString(forKey: key, value: nil, table: table)

@@ -58,11 +58,11 @@ struct URLSessionHTTPClientSpecs {
     let sut = makeSUT()
 
     let task = Task { try await sut.get(from: url) }
-    try await waitUntil { !URLProtocolStub.observedRequests(for: url).isEmpty }
+    try await URLProtocolStub.waitForRequest(to: url)
     task.cancel()
 
     await #expect(throws: CancellationError.self) { try await task.value }
-    try await waitUntil { URLProtocolStub.stopCount(for: url) > 0 }
+    try await URLProtocolStub.waitForStop(of: url)
   }
 
   @Test("HTTP-5 delivers CancellationError without a request when the task is already cancelled")

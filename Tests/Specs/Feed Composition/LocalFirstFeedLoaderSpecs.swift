@@ -85,7 +85,7 @@ struct LocalFirstFeedLoaderSpecs {
     task.cancel()
 
     _ = try? await task.value
-    try await waitUntil { remote.spy.messages.contains(.cancelled(nil)) }
+    try await remote.spy.waitFor(.cancelled(nil))
     #expect(cache.messages.isEmpty)
   }
 

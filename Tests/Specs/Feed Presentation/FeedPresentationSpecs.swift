@@ -7,9 +7,17 @@ import Testing
 struct FeedPresentationSpecs {
   /// The localized message, whatever language the machine runs in (LocalizationSpecs checks each language's text).
   let connectionError = LoadResourcePresenter<[FeedImage], NullResourceView>.loadError
-  let feedLoader = PendingFeedLoader()
-  let imageLoader = PendingImageDataLoader()
-  let view = FeedViewSpy()
+  /// Every spy below reports its changes here, so a test waits for any of them without polling.
+  let changes = StateChanges()
+  let feedLoader: PendingFeedLoader
+  let imageLoader: PendingImageDataLoader
+  let view: FeedViewSpy
+
+  init() {
+    feedLoader = PendingFeedLoader(changes: changes)
+    imageLoader = PendingImageDataLoader(changes: changes)
+    view = FeedViewSpy(changes: changes)
+  }
 
   // MARK: - UX-1
 
@@ -19,9 +27,9 @@ struct FeedPresentationSpecs {
     #expect(feedLoader.loads.requests.isEmpty)
 
     sut.viewDidAppear()
-    try await eventually { feedLoader.loads.requests.count == 1 }
+    try await changes.wait(for: "feedLoader.loads.requests.count == 1") { feedLoader.loads.requests.count == 1 }
     try await feedLoader.loads.complete(0, with: .success([]))
-    try await eventually { !sut.isLoading }
+    try await changes.wait(for: "!sut.isLoading") { !sut.isLoading }
     sut.viewDidAppear()
 
     #expect(!sut.isLoading)
@@ -36,12 +44,12 @@ struct FeedPresentationSpecs {
     sut.viewDidAppear()
     sut.refresh()
     try await feedLoader.loads.complete(0, with: .success([]))
-    try await eventually { !sut.isLoading }
+    try await changes.wait(for: "!sut.isLoading") { !sut.isLoading }
     #expect(feedLoader.loads.requests.count == 1)
 
     sut.refresh()
 
-    try await eventually { feedLoader.loads.requests.count == 2 }
+    try await changes.wait(for: "feedLoader.loads.requests.count == 2") { feedLoader.loads.requests.count == 2 }
   }
 
   // MARK: - UX-3
@@ -53,12 +61,14 @@ struct FeedPresentationSpecs {
     #expect(view.loadingStates == [true])
 
     try await feedLoader.loads.complete(0, with: .success([]))
-    try await eventually { view.loadingStates == [true, false] }
+    try await changes.wait(for: "view.loadingStates == [true, false]") { view.loadingStates == [true, false] }
 
     sut.refresh()
     #expect(view.loadingStates == [true, false, true])
     try await feedLoader.loads.complete(1, with: .failure(AnyError()))
-    try await eventually { view.loadingStates == [true, false, true, false] }
+    try await changes.wait(for: "view.loadingStates == [true, false, true, false]") {
+      view.loadingStates == [true, false, true, false]
+    }
   }
 
   // MARK: - UX-4
@@ -74,7 +84,7 @@ struct FeedPresentationSpecs {
     let sut = makeSUT()
     sut.viewDidAppear()
     try await feedLoader.loads.complete(0, with: .success(feed))
-    try await eventually { view.feeds.count == 1 }
+    try await changes.wait(for: "view.feeds.count == 1") { view.feeds.count == 1 }
 
     let items = try #require(view.feeds.last)
     #expect(items.map(\.description) == feed.map(\.description))
@@ -83,7 +93,7 @@ struct FeedPresentationSpecs {
 
     sut.refresh()
     try await feedLoader.loads.complete(1, with: .success([]))
-    try await eventually { view.feeds.count == 2 }
+    try await changes.wait(for: "view.feeds.count == 2") { view.feeds.count == 2 }
     #expect(view.feeds.last == [])
   }
 
@@ -93,11 +103,11 @@ struct FeedPresentationSpecs {
     let sut = makeSUT()
     sut.viewDidAppear()
     try await feedLoader.loads.complete(0, with: .success(feed))
-    try await eventually { view.feeds.count == 1 }
+    try await changes.wait(for: "view.feeds.count == 1") { view.feeds.count == 1 }
 
     sut.refresh()
     try await feedLoader.loads.complete(1, with: .failure(AnyError()))
-    try await eventually { !sut.isLoading }
+    try await changes.wait(for: "!sut.isLoading") { !sut.isLoading }
 
     #expect(view.feeds.count == 1)
     #expect(sut.feed == feed)
@@ -112,13 +122,13 @@ struct FeedPresentationSpecs {
     #expect(view.errors == [nil])
 
     try await feedLoader.loads.complete(0, with: .failure(AnyError()))
-    try await eventually { view.errors.count == 2 }
+    try await changes.wait(for: "view.errors.count == 2") { view.errors.count == 2 }
     #expect(view.errors.last == connectionError)
 
     sut.refresh()
     #expect(view.errors.last == .some(nil))
     try await feedLoader.loads.complete(1, with: .failure(AnyError()))
-    try await eventually { view.errors.count == 4 }
+    try await changes.wait(for: "view.errors.count == 4") { view.errors.count == 4 }
     sut.dismissError()
     #expect(view.errors.suffix(2) == [connectionError, nil])
   }
@@ -132,10 +142,12 @@ struct FeedPresentationSpecs {
 
     sut.itemWillBecomeVisible(at: 1)
 
-    try await eventually { imageLoader.loads.requests == [feed[1].url] }
+    try await changes.wait(for: "imageLoader.loads.requests == [feed[1].url]") {
+      imageLoader.loads.requests == [feed[1].url]
+    }
     #expect(view.images(at: 1) == [FeedImageCellViewModel(isLoading: true, image: nil, shouldRetry: false)])
     try await imageLoader.loads.complete(0, with: .success(validImageData("second")))
-    try await eventually { view.images(at: 1).count == 2 }
+    try await changes.wait(for: "view.images(at: 1).count == 2") { view.images(at: 1).count == 2 }
     #expect(view.images(at: 1).last == FeedImageCellViewModel(isLoading: false, image: "second", shouldRetry: false))
   }
 
@@ -147,9 +159,13 @@ struct FeedPresentationSpecs {
     sut.itemWillBecomeVisible(at: 0)
     sut.itemDidBecomeHidden(at: 0)
 
-    try await eventually { imageLoader.loads.cancelledRequests == [0] }
+    try await changes.wait(for: "imageLoader.loads.cancelledRequests == [0]") {
+      imageLoader.loads.cancelledRequests == [0]
+    }
     sut.itemWillBecomeVisible(at: 0)
-    try await eventually { imageLoader.loads.requests == [feed[0].url, feed[0].url] }
+    try await changes.wait(for: "imageLoader.loads.requests == [feed[0].url, feed[0].url]") {
+      imageLoader.loads.requests == [feed[0].url, feed[0].url]
+    }
   }
 
   @Test(
@@ -161,13 +177,15 @@ struct FeedPresentationSpecs {
 
     sut.itemWillBecomeVisible(at: 0)
     try await imageLoader.loads.complete(0, with: outcome)
-    try await eventually { view.images(at: 0).count == 2 }
+    try await changes.wait(for: "view.images(at: 0).count == 2") { view.images(at: 0).count == 2 }
     #expect(view.images(at: 0).last == FeedImageCellViewModel(isLoading: false, image: nil, shouldRetry: true))
 
     sut.retryImage(at: 0)
-    try await eventually { imageLoader.loads.requests == [feed[0].url, feed[0].url] }
+    try await changes.wait(for: "imageLoader.loads.requests == [feed[0].url, feed[0].url]") {
+      imageLoader.loads.requests == [feed[0].url, feed[0].url]
+    }
     try await imageLoader.loads.complete(1, with: .success(validImageData("ok")))
-    try await eventually { view.images(at: 0).last?.image == "ok" }
+    try await changes.wait(for: "view.images(at: 0).last?.image == \"ok\"") { view.images(at: 0).last?.image == "ok" }
   }
 
   @Test("UX-6 a loaded image shows again without a new request when its item reappears")
@@ -176,7 +194,7 @@ struct FeedPresentationSpecs {
     let sut = try await makeLoadedSUT(feed)
     sut.itemWillBecomeVisible(at: 0)
     try await imageLoader.loads.complete(0, with: .success(validImageData("kept")))
-    try await eventually { view.images(at: 0).count == 2 }
+    try await changes.wait(for: "view.images(at: 0).count == 2") { view.images(at: 0).count == 2 }
 
     sut.itemDidBecomeHidden(at: 0)
     sut.itemWillBecomeVisible(at: 0)
@@ -193,11 +211,15 @@ struct FeedPresentationSpecs {
     let sut = try await makeLoadedSUT(feed)
 
     sut.prefetchItems(at: [1, 2])
-    try await eventually { Set(imageLoader.loads.requests) == [feed[1].url, feed[2].url] }
+    try await changes.wait(for: "Set(imageLoader.loads.requests) == [feed[1].url, feed[2].url]") {
+      Set(imageLoader.loads.requests) == [feed[1].url, feed[2].url]
+    }
     let prefetched = try #require(imageLoader.loads.requests.firstIndex(of: feed[1].url))
 
     sut.cancelPrefetching(at: [1])
-    try await eventually { imageLoader.loads.cancelledRequests == [prefetched] }
+    try await changes.wait(for: "imageLoader.loads.cancelledRequests == [prefetched]") {
+      imageLoader.loads.cancelledRequests == [prefetched]
+    }
   }
 
   @Test("UX-7 an item prefetched and then displayed starts no second request")
@@ -209,7 +231,9 @@ struct FeedPresentationSpecs {
     sut.itemWillBecomeVisible(at: 0)
 
     try await imageLoader.loads.complete(0, with: .success(validImageData("prefetched")))
-    try await eventually { view.images(at: 0).last?.image == "prefetched" }
+    try await changes.wait(for: "view.images(at: 0).last?.image == \"prefetched\"") {
+      view.images(at: 0).last?.image == "prefetched"
+    }
     sut.itemWillBecomeVisible(at: 0)
     #expect(imageLoader.loads.requests == [feed[0].url])
   }
@@ -220,7 +244,7 @@ struct FeedPresentationSpecs {
   func loadMore() async throws {
     let firstPage = [uniqueImage(), uniqueImage()]
     let nextPage = [uniqueImage()]
-    let pages = PendingLoads<[FeedImage]>()
+    let pages = PendingLoads<[FeedImage]>(changes: changes)
     let sut = try await makeLoadedSUT(firstPage, loadMore: { last in try await pages.load(last.url) })
 
     sut.itemNearEndWillBecomeVisible(at: 0)
@@ -228,11 +252,11 @@ struct FeedPresentationSpecs {
 
     sut.itemNearEndWillBecomeVisible(at: 1)
     sut.itemNearEndWillBecomeVisible(at: 1)
-    try await eventually { pages.requests == [firstPage[1].url] }
+    try await changes.wait(for: "pages.requests == [firstPage[1].url]") { pages.requests == [firstPage[1].url] }
     #expect(view.loadMoreStates == [LoadMoreViewModel(isLoading: true, errorMessage: nil)])
 
     try await pages.complete(0, with: .success(nextPage))
-    try await eventually { view.loadMoreStates.count == 2 }
+    try await changes.wait(for: "view.loadMoreStates.count == 2") { view.loadMoreStates.count == 2 }
     #expect(view.loadMoreStates.last == LoadMoreViewModel(isLoading: false, errorMessage: nil))
     #expect(sut.feed == firstPage + nextPage)
     #expect(view.feeds.last?.count == 3)
@@ -240,12 +264,12 @@ struct FeedPresentationSpecs {
 
   @Test("UX-8 a failed next page shows its own error, and the next attempt clears it")
   func loadMoreError() async throws {
-    let pages = PendingLoads<[FeedImage]>()
+    let pages = PendingLoads<[FeedImage]>(changes: changes)
     let sut = try await makeLoadedSUT([uniqueImage()], loadMore: { last in try await pages.load(last.url) })
 
     sut.itemNearEndWillBecomeVisible(at: 0)
     try await pages.complete(0, with: .failure(AnyError()))
-    try await eventually { view.loadMoreStates.count == 2 }
+    try await changes.wait(for: "view.loadMoreStates.count == 2") { view.loadMoreStates.count == 2 }
     #expect(view.loadMoreStates.last == LoadMoreViewModel(isLoading: false, errorMessage: connectionError))
 
     sut.itemNearEndWillBecomeVisible(at: 0)
@@ -259,6 +283,29 @@ struct FeedPresentationSpecs {
     sut.itemNearEndWillBecomeVisible(at: 0)
 
     #expect(view.loadMoreStates.isEmpty)
+  }
+
+  // MARK: - UX-9
+
+  @Test("UX-9 a controller released while its loads run is freed at once and cancels every load")
+  func releasedWhileLoading() async throws {
+    let pages = PendingLoads<[FeedImage]>(changes: changes)
+    var sut: FeedController<String>? = try await makeLoadedSUT(
+      [uniqueImage()], loadMore: { last in try await pages.load(last.url) })
+    sut?.itemWillBecomeVisible(at: 0)
+    sut?.itemNearEndWillBecomeVisible(at: 0)
+    sut?.refresh()
+    try await imageLoader.loads.waitForRequests(count: 1)
+    try await pages.waitForRequests(count: 1)
+    try await feedLoader.loads.waitForRequests(count: 2)
+
+    weak let released = sut
+    sut = nil
+
+    #expect(released == nil, "the controller's tasks keep it alive")
+    try await imageLoader.loads.waitForCancellation(of: [0])
+    try await pages.waitForCancellation(of: [0])
+    try await feedLoader.loads.waitForCancellation(of: [1])
   }
 
   // MARK: - Helpers
@@ -275,7 +322,7 @@ struct FeedPresentationSpecs {
     let sut = makeSUT(loadMore: loadMore)
     sut.viewDidAppear()
     try await feedLoader.loads.complete(0, with: .success(feed))
-    try await eventually { sut.feed == feed && !sut.isLoading }
+    try await changes.wait(for: "sut.feed == feed && !sut.isLoading") { sut.feed == feed && !sut.isLoading }
     return sut
   }
 }

@@ -12,7 +12,15 @@ final class FeedViewSpy: FeedView, ResourceLoadingView, ResourceErrorView, FeedI
     case loadMore(LoadMoreViewModel)
   }
 
-  private(set) var messages: [Message] = []
+  private(set) var messages: [Message] = [] {
+    didSet { changes.changed() }
+  }
+  private let changes: StateChanges
+
+  /// Creates a spy that reports each message to `changes`.
+  init(changes: StateChanges) {
+    self.changes = changes
+  }
 
   var loadingStates: [Bool] { messages.compactMap { if case .loading(let value) = $0 { value } else { nil } } }
   var errors: [String?] { messages.compactMap { if case .error(let value) = $0 { .some(value) } else { nil } } }
@@ -31,16 +39,6 @@ final class FeedViewSpy: FeedView, ResourceLoadingView, ResourceErrorView, FeedI
     messages.append(.image(viewModel, at: index))
   }
   func display(_ viewModel: LoadMoreViewModel) { messages.append(.loadMore(viewModel)) }
-}
-
-/// Suspends until `condition` holds on the main actor, letting the controller's tasks run.
-@MainActor
-func eventually(_ condition: @MainActor () -> Bool) async throws {
-  let deadline = ContinuousClock.now + .seconds(10)
-  while !condition() {
-    guard ContinuousClock.now < deadline else { throw AnyError() }
-    try await Task.sleep(for: .milliseconds(1))
-  }
 }
 
 /// Image data the test transformer decodes, and data it rejects as invalid.

@@ -1,6 +1,7 @@
 import EssentialFeedAPI
 import Foundation
 import Synchronization
+import Testing
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -29,6 +30,7 @@ final class HTTPClientSpy: HTTPClient {
   }
 
   private let state: Mutex<State>
+  private let changes = StateChanges()
 
   init(stub: Stub = .failure(AnyError())) {
     state = Mutex(State(stub: stub))
@@ -49,6 +51,7 @@ final class HTTPClientSpy: HTTPClient {
       $0.messages.append(.get(url))
       return $0.stub
     }
+    changes.changed()
     switch stub {
     case .success(let data, let response):
       return (data, response)
@@ -59,12 +62,15 @@ final class HTTPClientSpy: HTTPClient {
         try? await Task.sleep(for: .seconds(10))
       }
       state.withLock { $0.messages.append(.cancelled(url)) }
+      changes.changed()
       return try then.get()
     }
   }
 
-  /// Suspends until the client has received `count` requests; fails the wait after a generous deadline.
-  func waitForRequests(count: Int = 1) async throws {
-    try await waitUntil { requestedURLs.count >= count }
+  /// Suspends until the client has received `count` requests.
+  func waitForRequests(count: Int = 1, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    try await changes.wait(for: "\(count) requests", sourceLocation: sourceLocation) {
+      requestedURLs.count >= count
+    }
   }
 }

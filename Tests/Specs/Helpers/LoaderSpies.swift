@@ -1,6 +1,7 @@
 import EssentialFeed
 import Foundation
 import Synchronization
+import Testing
 
 /// The shared core of the loader spies: records each load and answers with a stub, or hangs until cancelled.
 final class LoadSpy<Value: Sendable>: Sendable {
@@ -22,6 +23,7 @@ final class LoadSpy<Value: Sendable>: Sendable {
   }
 
   private let state: Mutex<State>
+  private let changes = StateChanges()
 
   init(_ stub: Stub) {
     state = Mutex(State(stub: stub))
@@ -37,19 +39,26 @@ final class LoadSpy<Value: Sendable>: Sendable {
       $0.messages.append(.load(url))
       return $0.stub
     }
+    changes.changed()
     switch stub {
     case .success(let value): return value
     case .failure(let error): throw error
     case .waitForCancellation(let then):
       while !Task.isCancelled { try? await Task.sleep(for: .seconds(10)) }
       state.withLock { $0.messages.append(.cancelled(url)) }
+      changes.changed()
       return try then.get()
     }
   }
 
   /// Suspends until `count` loads have started.
-  func waitForLoads(_ count: Int = 1) async throws {
-    try await waitUntil { loadCount >= count }
+  func waitForLoads(_ count: Int = 1, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    try await changes.wait(for: "\(count) loads", sourceLocation: sourceLocation) { loadCount >= count }
+  }
+
+  /// Suspends until the spy has recorded `message`.
+  func waitFor(_ message: Message, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    try await changes.wait(for: "\(message)", sourceLocation: sourceLocation) { messages.contains(message) }
   }
 }
 

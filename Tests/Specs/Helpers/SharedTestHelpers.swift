@@ -44,13 +44,3 @@ extension Date {
     self + seconds
   }
 }
-
-/// Suspends until `condition` holds, polling every millisecond; throws after a generous deadline so a broken
-/// expectation fails the test instead of hanging it.
-func waitUntil(_ condition: () -> Bool) async throws {
-  let deadline = ContinuousClock.now + .seconds(10)
-  while !condition() {
-    guard ContinuousClock.now < deadline else { throw AnyError() }
-    try await Task.sleep(for: .milliseconds(1))
-  }
-}

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Testing
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -26,6 +27,7 @@ final class URLProtocolStub: URLProtocol {
   }
 
   private static let registry = Mutex(Registry())
+  private static let changes = StateChanges()
 
   static func stub(url: URL, data: Data?, response: URLResponse?, error: (any Error)?) {
     registry.withLock {
@@ -47,6 +49,20 @@ final class URLProtocolStub: URLProtocol {
     registry.withLock { $0.stopped[url] ?? 0 }
   }
 
+  /// Suspends until the session has started loading `url`.
+  static func waitForRequest(to url: URL, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    try await changes.wait(for: "a request to \(url)", sourceLocation: sourceLocation) {
+      !observedRequests(for: url).isEmpty
+    }
+  }
+
+  /// Suspends until the session has stopped loading `url`: it saw the cancel.
+  static func waitForStop(of url: URL, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    try await changes.wait(for: "the session to stop loading \(url)", sourceLocation: sourceLocation) {
+      stopCount(for: url) > 0
+    }
+  }
+
   static func makeSession() -> URLSession {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.protocolClasses = [URLProtocolStub.self]
@@ -64,6 +80,7 @@ final class URLProtocolStub: URLProtocol {
       $0.requests[url, default: []].append(request)
       return $0.stubs[url]
     }
+    Self.changes.changed()
     guard let stub else {
       client?.urlProtocol(self, didFailWithError: URLError(.unsupportedURL))
       return
@@ -86,5 +103,6 @@ final class URLProtocolStub: URLProtocol {
   override func stopLoading() {
     guard let url = request.url else { return }
     Self.registry.withLock { $0.stopped[url, default: 0] += 1 }
+    Self.changes.changed()
   }
 }

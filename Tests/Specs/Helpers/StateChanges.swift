@@ -1,0 +1,68 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// Wakes the tests waiting on some state each time that state changes, so tests wait without polling.
+///
+/// The object that owns the state calls ``changed()`` after every change; a test calls
+/// ``wait(for:timeout:isolation:sourceLocation:until:)``, which re-checks its condition after each change. A
+/// condition that never holds records an issue at the caller's line naming what was awaited, instead of hanging.
+final class StateChanges: Sendable {
+  private struct State {
+    var version = 0
+    var waiters: [CheckedContinuation<Void, Never>] = []
+  }
+
+  /// Thrown after the issue is recorded, so the test stops at the wait that timed out.
+  struct TimedOut: Error {}
+
+  private let state = Mutex(State())
+
+  /// Wakes every waiter to check its condition again.
+  func changed() {
+    let waiters = state.withLock { state in
+      state.version += 1
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Suspends until `condition` holds, checking it now and after each change, in the caller's isolation.
+  ///
+  /// - Parameters:
+  ///   - what: What the test waits for, in the words of the failure message.
+  ///   - timeout: How long before giving up: generous, since it only bounds a test that would otherwise hang.
+  ///   - sourceLocation: Where the issue is recorded when the wait times out.
+  ///   - condition: The state the test waits for.
+  func wait(
+    for what: @autoclosure () -> String,
+    timeout: Duration = .seconds(10),
+    isolation: isolated (any Actor)? = #isolation,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    until condition: () -> Bool
+  ) async throws {
+    let deadline = ContinuousClock.now + timeout
+    let alarm = Task { [weak self] in
+      try? await Task.sleep(until: deadline)
+      self?.changed()
+    }
+    defer { alarm.cancel() }
+    while true {
+      let version = state.withLock { $0.version }
+      if condition() { return }
+      guard ContinuousClock.now < deadline else {
+        Issue.record("Timed out after \(timeout) waiting for \(what())", sourceLocation: sourceLocation)
+        throw TimedOut()
+      }
+      await withCheckedContinuation { continuation in
+        let changedSinceCheck = state.withLock { state in
+          guard state.version == version else { return true }
+          state.waiters.append(continuation)
+          return false
+        }
+        if changedSinceCheck { continuation.resume() }
+      }
+    }
+  }
+}
