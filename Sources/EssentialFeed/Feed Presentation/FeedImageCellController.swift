@@ -63,9 +63,9 @@ final class FeedImageCellController<Image> {
   private func loadImage() {
     view.display(.loading, at: index)
     state = .loading
-    load.start({ [imageLoader, url] in try await imageLoader.loadImageData(from: url) }) { [weak self] result in
-      self?.didLoad(result)
-    }
+    load.start(
+      { [imageLoader, url] in try await imageLoader.loadImageData(from: url) },
+      deliver: { [weak self] result in self?.didLoad(result) })
   }
 
   private func didLoad(_ result: Result<Data, any Error>) {

@@ -23,14 +23,16 @@ final class LoadMoreController {
   func loadPage(after last: FeedImage, deliver: @escaping @MainActor ([FeedImage]) -> Void) {
     guard !load.isRunning else { return }
     view?.display(.loading)
-    load.start({ [loadMore] in try await loadMore(last) }) { [weak self] result in
-      switch result {
-      case .success(let page):
-        deliver(page)
-        self?.view?.display(.loaded)
-      case .failure:
-        self?.view?.display(.failed)
-      }
+    load.start({ [loadMore] in try await loadMore(last) }, deliver: { [weak self] in self?.didLoad($0, deliver) })
+  }
+
+  private func didLoad(_ result: Result<[FeedImage], any Error>, _ deliver: ([FeedImage]) -> Void) {
+    switch result {
+    case .success(let page):
+      deliver(page)
+      view?.display(.loaded)
+    case .failure:
+      view?.display(.failed)
     }
   }
 
