@@ -51,9 +51,11 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .executableTarget(name: "feed", dependencies: ["FeedCLI"], swiftSettings: strictSettings),
-    // Test support: temporary directories, and the crash-consistency test's child process and the feeds it writes.
+    // Test support: the shipped stores described once, temporary directories, and the crash-consistency test's child process and the feeds it writes.
     .target(
-      name: "TestSupport", dependencies: ["EssentialFeed"], path: "Tests/Support/TestSupport",
+      name: "TestSupport",
+      dependencies: ["EssentialFeed", "EssentialFeedCache", "EssentialFeedSQLite", "EssentialFeedSpecs"],
+      path: "Tests/Support/TestSupport",
       swiftSettings: strictSettings
     ),
     .executableTarget(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EssentialFeedAPI
 import EssentialFeedCache
 import EssentialFeedSQLite
 import FeedDemoServer
@@ -24,7 +25,7 @@ enum FeedApp {
     if offline {
       server = nil
     } else if let url {
-      guard let base = baseURL(from: url) else { throw FeedAppError.invalidURL(url) }
+      guard let base = AbsoluteHTTPURL.parse(url) else { throw FeedAppError.invalidURL(url) }
       server = base
     } else {
       let demo = try await DemoFeedServer.start()
@@ -70,14 +71,6 @@ enum FeedApp {
     case .filesystem: FileSystemFeedStore(directory: directory)
     case .sqlite: SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite"))
     }
-  }
-
-  /// `string` as a base URL when it is an absolute http(s) URL with a host.
-  static func baseURL(from string: String) -> URL? {
-    guard let url = URL(string: string), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-      let host = url.host(), !host.isEmpty
-    else { return nil }
-    return url
   }
 
   /// Prints a progress line on stderr while images load, when stderr is a terminal.

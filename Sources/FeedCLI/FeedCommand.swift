@@ -69,7 +69,7 @@ extension FeedCommand {
 
     func validate() throws {
       if offline, url != nil { throw ValidationError("--offline and --url cannot be used together.") }
-      if let url, FeedApp.baseURL(from: url) == nil { throw ValidationError(FeedAppError.invalidURL(url).description) }
+      if let url, AbsoluteHTTPURL.parse(url) == nil { throw ValidationError(FeedAppError.invalidURL(url).description) }
       guard timeout > 0, timeout.isFinite else {
         throw ValidationError("--timeout must be a positive number of seconds.")
       }

@@ -6,8 +6,8 @@ import Testing
 
 @Suite("Cache integration on a real disk")
 struct CacheIntegrationTests {
-  @Test("LCI-1 a feed saved by one loader instance loads in another", arguments: PersistentStoreKind.allCases)
-  func savedFeedLoadsInAnotherInstance(kind: PersistentStoreKind) async throws {
+  @Test("LCI-1 a feed saved by one loader instance loads in another", arguments: ShippedStore.persistent)
+  func savedFeedLoadsInAnotherInstance(kind: ShippedStore) async throws {
     try await withTemporaryDirectory { directory in
       let location = kind.location(in: directory)
       let feed = makeFeed()
@@ -18,8 +18,8 @@ struct CacheIntegrationTests {
     }
   }
 
-  @Test("LCI-2 a later save by another instance overrides the earlier one", arguments: PersistentStoreKind.allCases)
-  func laterSaveOverrides(kind: PersistentStoreKind) async throws {
+  @Test("LCI-2 a later save by another instance overrides the earlier one", arguments: ShippedStore.persistent)
+  func laterSaveOverrides(kind: ShippedStore) async throws {
     try await withTemporaryDirectory { directory in
       let location = kind.location(in: directory)
       let latest = makeFeed()
@@ -31,8 +31,8 @@ struct CacheIntegrationTests {
     }
   }
 
-  @Test("LCI-3 validation by another instance deletes an expired cache", arguments: PersistentStoreKind.allCases)
-  func validationDeletesExpiredCache(kind: PersistentStoreKind) async throws {
+  @Test("LCI-3 validation by another instance deletes an expired cache", arguments: ShippedStore.persistent)
+  func validationDeletesExpiredCache(kind: ShippedStore) async throws {
     try await withTemporaryDirectory { directory in
       let location = kind.location(in: directory)
       let now = Date()
@@ -48,8 +48,8 @@ struct CacheIntegrationTests {
 
   @Test(
     "LCI-4 a corrupt cache fails the load, validation deletes it, and the next save and load succeed",
-    arguments: PersistentStoreKind.allCases)
-  func corruptCacheRecovers(kind: PersistentStoreKind) async throws {
+    arguments: ShippedStore.persistent)
+  func corruptCacheRecovers(kind: ShippedStore) async throws {
     try await withTemporaryDirectory { directory in
       let location = kind.location(in: directory)
       try await makeLoader(kind, location).save(makeFeed())
@@ -67,7 +67,7 @@ struct CacheIntegrationTests {
   @Test("LCI-5 image data saved by one instance loads in another")
   func imageDataPersists() async throws {
     try await withTemporaryDirectory { directory in
-      let location = PersistentStoreKind.fileSystem.location(in: directory)
+      let location = ShippedStore.fileSystem.location(in: directory)
       let url = try #require(URL(string: "https://images.example.com/a.jpg?size=large"))
       let data = Data((0..<32_768).map { UInt8($0 % 251) })
 
@@ -81,7 +81,7 @@ struct CacheIntegrationTests {
 
   // MARK: - Helpers
 
-  private func makeLoader(_ kind: PersistentStoreKind, _ location: URL, now: Date = Date()) -> LocalFeedLoader {
+  private func makeLoader(_ kind: ShippedStore, _ location: URL, now: Date = Date()) -> LocalFeedLoader {
     LocalFeedLoader(store: kind.makeStore(at: location), currentDate: { now })
   }
 

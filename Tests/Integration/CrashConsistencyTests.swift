@@ -20,16 +20,16 @@ extension Tag {
 struct CrashConsistencyTests {
   @Test(
     "CC-1 a store killed with SIGKILL mid-insert holds the old feed or the new, never an error or a mix",
-    arguments: PersistentStoreKind.allCases)
-  func sigkillDuringInserts(kind: PersistentStoreKind) async throws {
+    arguments: ShippedStore.persistent)
+  func sigkillDuringInserts(kind: ShippedStore) async throws {
     let outcome = try await runTrials(kind, mode: "insert", trials: 50)
     #expect(outcome.emptied == 0, "\(outcome.emptied) trials left an empty cache after the first insert")
   }
 
   @Test(
     "CC-2 a save killed with SIGKILL holds the old feed or the new, never no cache, an error or a mix",
-    arguments: PersistentStoreKind.allCases)
-  func sigkillDuringSaves(kind: PersistentStoreKind) async throws {
+    arguments: ShippedStore.persistent)
+  func sigkillDuringSaves(kind: ShippedStore) async throws {
     let outcome = try await runTrials(kind, mode: "save", trials: 200)
     #expect(outcome.emptied == 0, "\(outcome.emptied) of 200 trials left no cache after the first save")
   }
@@ -40,7 +40,7 @@ struct CrashConsistencyTests {
   }
 
   /// Runs the writer `trials` times, killing it at a random moment each time, and checks what the store holds.
-  private func runTrials(_ kind: PersistentStoreKind, mode: String, trials: Int) async throws -> Outcome {
+  private func runTrials(_ kind: ShippedStore, mode: String, trials: Int) async throws -> Outcome {
     let writer = try #require(crashWriterExecutable(), "StoreCrashWriter was not built beside the tests")
     return try await withTemporaryDirectory { directory in
       let location = kind.location(in: directory)
@@ -57,7 +57,7 @@ struct CrashConsistencyTests {
         process.executableURL = writer
         process.standardOutput = output
         let firstSerial = lastSerial + 1
-        process.arguments = [kind.writerArgument, location.path(percentEncoded: false), String(firstSerial), mode]
+        process.arguments = [kind.rawValue, location.path(percentEncoded: false), String(firstSerial), mode]
         try process.run()
         // Kill at a random moment after the trial's first write has landed, in the middle of later ones.
         let ready = await offPool { output.fileHandleForReading.availableData }
@@ -81,17 +81,13 @@ struct CrashConsistencyTests {
         let serial = try #require(CrashFeed.serial(of: cache.timestamp), "trial \(trial): a timestamp no save wrote")
         #expect(
           serial >= firstSerial, "trial \(trial): holds write \(serial), older than the trial's first, \(firstSerial)")
-        #expect(cache.feed == CrashFeed.feed(serial: serial).toLocal(), "trial \(trial): write \(serial) is torn")
+        #expect(
+          cache.feed == CrashFeed.feed(serial: serial).map(LocalFeedImage.init),
+          "trial \(trial): write \(serial) is torn")
         if serial > lastSerial { outcome.advanced += 1 }
         lastSerial = serial
       }
       return outcome
     }
-  }
-}
-
-extension [FeedImage] {
-  func toLocal() -> [LocalFeedImage] {
-    map { LocalFeedImage(id: $0.id, description: $0.description, location: $0.location, url: $0.url) }
   }
 }

@@ -7,8 +7,8 @@ import Testing
 struct DurabilityTests {
   @Test(
     "CC-3 a file store flushes the new file before renaming it over the old, then flushes the directory",
-    arguments: [PersistentStoreKind.codable, .fileSystem])
-  func flushesBeforeAndAfterRename(kind: PersistentStoreKind) async throws {
+    arguments: [ShippedStore.codable, .fileSystem])
+  func flushesBeforeAndAfterRename(kind: ShippedStore) async throws {
     let writer = try #require(crashWriterExecutable(), "StoreCrashWriter was not built beside the tests")
     let strace = try #require(
       ["/usr/bin/strace", "/bin/strace"].first(where: FileManager.default.isExecutableFile(atPath:)),
@@ -19,7 +19,7 @@ struct DurabilityTests {
       process.executableURL = URL(fileURLWithPath: strace)
       process.arguments = [
         "-f", "-qq", "-e", "trace=fsync,fdatasync,rename,renameat,renameat2", "-o", log.path(percentEncoded: false),
-        writer.path(percentEncoded: false), kind.writerArgument,
+        writer.path(percentEncoded: false), kind.rawValue,
         kind.location(in: directory).path(percentEncoded: false), "1", "save", "once",
       ]
       try process.run()

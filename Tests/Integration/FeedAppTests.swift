@@ -27,6 +27,17 @@ struct FeedAppTests {
     }
   }
 
+  @Test(
+    "APP-12 every store the app offers is a shipped store the specs run, under the same name",
+    arguments: StoreKind.allCases)
+  func appStoresAreShippedStores(kind: StoreKind) async throws {
+    let shipped = try #require(ShippedStore(rawValue: kind.rawValue), "no shipped store named \(kind.rawValue)")
+    try await withTemporaryDirectory { directory in
+      let appStore = FeedApp.makeStore(kind, in: directory)
+      #expect(ObjectIdentifier(type(of: appStore)) == ObjectIdentifier(type(of: shipped.makeStore(in: directory))))
+    }
+  }
+
   @Test("APP-2 server down: serves the feed and images from the cache, and says why")
   func serverDown() async throws {
     try await withTemporaryDirectory { directory in

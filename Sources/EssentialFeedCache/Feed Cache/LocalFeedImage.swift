@@ -1,3 +1,4 @@
+import EssentialFeed
 import Foundation
 
 /// A feed image as stores keep it: the cache's own model, so a store never depends on the domain's `FeedImage`.
@@ -23,5 +24,21 @@ public struct LocalFeedImage: Hashable, Sendable {
     self.description = description
     self.location = location
     self.url = url
+  }
+
+  /// The image as the cache keeps it: the one mapping from the domain's model to the cache's.
+  ///
+  /// - Parameter image: The domain's image.
+  public init(_ image: FeedImage) {
+    self.init(id: image.id, description: image.description, location: image.location, url: image.url)
+  }
+}
+
+extension FeedImage {
+  /// The image as the domain sees it: the one mapping from the cache's model back to the domain's.
+  ///
+  /// - Parameter local: The cached image.
+  public init(_ local: LocalFeedImage) {
+    self.init(id: local.id, description: local.description, location: local.location, url: local.url)
   }
 }

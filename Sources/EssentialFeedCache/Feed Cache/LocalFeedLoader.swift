@@ -30,7 +30,7 @@ extension LocalFeedLoader: FeedLoader {
     let cache = try await store.retrieve()
     try Task.checkCancellation()
     guard let cache, FeedCachePolicy.validate(cache.timestamp, against: currentDate()) else { return [] }
-    return cache.feed.toModels()
+    return cache.feed.map(FeedImage.init)
   }
 }
 
@@ -46,7 +46,7 @@ extension LocalFeedLoader: FeedCache {
   ///   when the task is cancelled before the save starts.
   public func save(_ feed: [FeedImage]) async throws {
     try Task.checkCancellation()
-    try await store.replaceCachedFeed(with: feed.toLocal(), timestamp: currentDate())
+    try await store.replaceCachedFeed(with: feed.map(LocalFeedImage.init), timestamp: currentDate())
   }
 }
 
@@ -66,17 +66,5 @@ extension LocalFeedLoader {
     if let cache, !FeedCachePolicy.validate(cache.timestamp, against: currentDate()) {
       try await store.deleteCachedFeed()
     }
-  }
-}
-
-extension [FeedImage] {
-  func toLocal() -> [LocalFeedImage] {
-    map { LocalFeedImage(id: $0.id, description: $0.description, location: $0.location, url: $0.url) }
-  }
-}
-
-extension [LocalFeedImage] {
-  func toModels() -> [FeedImage] {
-    map { FeedImage(id: $0.id, description: $0.description, location: $0.location, url: $0.url) }
   }
 }

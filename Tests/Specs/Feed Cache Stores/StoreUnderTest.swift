@@ -6,64 +6,37 @@ import TestSupport
 
 /// Every store the package ships, with how to make one in a test's temporary directory and how to make it fail.
 enum StoreUnderTest: String, CaseIterable, Sendable {
-  case inMemory
+  case inMemory = "memory"
   case codable
-  case fileSystem
+  case fileSystem = "filesystem"
   case sqlite
-  case sqliteInMemory
+  case sqliteInMemory = "sqlite-memory"
   /// Two `SQLiteFeedStore` instances on one file, used in turn: they must behave as one store.
   case sqliteTwoInstances
 
-  static let imageDataStores: [StoreUnderTest] = [.inMemory, .fileSystem, .sqlite, .sqliteInMemory]
-  static let persistent: [StoreUnderTest] = [.codable, .fileSystem, .sqlite]
+  static let imageDataStores = ShippedStore.imageDataStores.compactMap { StoreUnderTest(rawValue: $0.rawValue) }
+  static let persistent = ShippedStore.persistent.compactMap { StoreUnderTest(rawValue: $0.rawValue) }
+
+  /// The shipped store this case runs, or `nil` for the two-instance arrangement.
+  private var shipped: ShippedStore? { ShippedStore(rawValue: rawValue) }
 
   /// A new instance on the store's location in `directory`; persistent stores share that location.
   func make(in directory: URL) -> any FeedStore {
-    switch self {
-    case .inMemory: InMemoryFeedStore()
-    case .codable: CodableFeedStore(storeURL: directory.appending(path: "feed.json"))
-    case .fileSystem: FileSystemFeedStore(directory: directory.appending(path: "store"))
-    case .sqlite: SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite"))
-    case .sqliteInMemory: SQLiteFeedStore.inMemory()
-    case .sqliteTwoInstances:
-      AlternatingStore(
-        SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite")),
-        SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite")))
+    guard let shipped else {
+      let location = ShippedStore.sqlite.location(in: directory)
+      return AlternatingStore(SQLiteFeedStore(storeURL: location), SQLiteFeedStore(storeURL: location))
     }
+    return shipped.makeStore(in: directory)
   }
 
   func makeImageDataStore(in directory: URL) -> (any FeedImageDataStore)? {
-    switch self {
-    case .inMemory: InMemoryFeedStore()
-    case .fileSystem: FileSystemFeedStore(directory: directory.appending(path: "store"))
-    case .sqlite: SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite"))
-    case .sqliteInMemory: SQLiteFeedStore.inMemory()
-    case .codable, .sqliteTwoInstances: nil
-    }
+    shipped?.makeImageDataStore(in: directory)
   }
 
-  /// Stores that fail: a damaged file to retrieve, and locations below a regular file, where nothing can be written
-  /// or deleted, even by root.
+  /// Stores that fail: see ``ShippedStore/failures(in:)``.
   func failures(in directory: URL) throws -> FeedStoreFailures {
-    let blocker = try makeRegularFile(in: directory)
-    let damaged = directory.appending(path: "damaged", directoryHint: .isDirectory)
-    try FileManager.default.createDirectory(at: damaged, withIntermediateDirectories: true)
-    let kind = self
-    return FeedStoreFailures(
-      retrieval: {
-        try FileManager.default.createDirectory(at: damaged.appending(path: "store"), withIntermediateDirectories: true)
-        let file: URL =
-          switch kind {
-          case .fileSystem: damaged.appending(path: "store/feed.cache")
-          case .codable: damaged.appending(path: "feed.json")
-          default: damaged.appending(path: "feed.sqlite")
-          }
-        try Data(repeating: 0x2A, count: 4_096).write(to: file)
-        return kind.make(in: damaged)
-      },
-      insertion: { kind.make(in: blocker.appending(path: "sub")) },
-      deletion: { kind.make(in: blocker) }
-    )
+    guard let shipped else { throw CocoaError(.featureUnsupported) }
+    return try shipped.failures(in: directory)
   }
 }
 

@@ -5,8 +5,7 @@ import Foundation
 /// A feed of two unique images, as the domain and as the cache see it.
 func uniqueFeed() -> (models: [FeedImage], local: [LocalFeedImage]) {
   let models = [uniqueImage(), uniqueImage(description: nil, location: nil)]
-  let local = models.map { LocalFeedImage(id: $0.id, description: $0.description, location: $0.location, url: $0.url) }
-  return (models, local)
+  return (models, models.map(LocalFeedImage.init))
 }
 
 func uniqueImage(description: String? = "any", location: String? = "any") -> FeedImage {

@@ -1,6 +1,5 @@
 import EssentialFeed
 import EssentialFeedCache
-import EssentialFeedSQLite
 import Foundation
 import TestSupport
 
@@ -19,16 +18,11 @@ else {
     Data("usage: StoreCrashWriter <codable|filesystem|sqlite> <path> <first serial> <insert|save> [once]\n".utf8))
   exit(2)
 }
-let url = URL(fileURLWithPath: arguments[2])
-let store: any FeedStore
-switch arguments[1] {
-case "codable": store = CodableFeedStore(storeURL: url)
-case "filesystem": store = FileSystemFeedStore(directory: url)
-case "sqlite": store = SQLiteFeedStore(storeURL: url)
-default:
-  FileHandle.standardError.write(Data("unknown store kind \(arguments[1])\n".utf8))
+guard let kind = ShippedStore(rawValue: arguments[1]), ShippedStore.persistent.contains(kind) else {
+  FileHandle.standardError.write(Data("unknown persistent store kind \(arguments[1])\n".utf8))
   exit(2)
 }
+let store = kind.makeStore(at: URL(fileURLWithPath: arguments[2]))
 
 let throughLoader = arguments[4] == "save"
 let once = arguments.count == 6
@@ -40,10 +34,7 @@ while true {
     if throughLoader {
       try await LocalFeedLoader(store: store, currentDate: { CrashFeed.timestamp(serial: now) }).save(feed)
     } else {
-      let local = feed.map {
-        LocalFeedImage(id: $0.id, description: $0.description, location: $0.location, url: $0.url)
-      }
-      try await store.insert(local, timestamp: CrashFeed.timestamp(serial: now))
+      try await store.insert(feed.map(LocalFeedImage.init), timestamp: CrashFeed.timestamp(serial: now))
     }
   } catch {
     FileHandle.standardError.write(Data("save \(serial) failed: \(error)\n".utf8))

@@ -1,0 +1,39 @@
+import Foundation
+
+/// The package's one rule for a URL that comes from outside (a feed item's image, the app's `--url`): absolute,
+/// `http` or `https` in any case, with a non-empty host.
+public enum AbsoluteHTTPURL {
+  /// `string` as a URL when it follows the rule, or `nil`.
+  ///
+  /// - Parameter string: The URL as received.
+  /// - Returns: The URL, or `nil` when it is not absolute http(s) with a host.
+  public static func parse(_ string: String) -> URL? {
+    hasHTTPSchemeAndHost(string) ? URL(string: string) : nil
+  }
+
+  /// Whether `string` starts with `http://` or `https://` (any case) followed by a non-empty host, checked on its
+  /// UTF-8 bytes without allocating: mapping is a hot path, and `URL.host()` allocates a string per image. The host
+  /// is what follows the authority's last `@` (what precedes it is user info): `http://a@/x` has none.
+  static func hasHTTPSchemeAndHost(_ string: String) -> Bool {
+    var bytes = string.utf8.makeIterator()
+    for expected in "http".utf8 {
+      guard let byte = bytes.next(), byte | 0x20 == expected else { return false }
+    }
+    var next = bytes.next()
+    if let byte = next, byte | 0x20 == UInt8(ascii: "s") { next = bytes.next() }
+    guard next == UInt8(ascii: ":"), bytes.next() == UInt8(ascii: "/"), bytes.next() == UInt8(ascii: "/") else {
+      return false
+    }
+    var hostLength = 0
+    var hostStartsWithColon = false
+    while let byte = bytes.next(), !"/?#".utf8.contains(byte) {
+      if byte == UInt8(ascii: "@") {
+        hostLength = 0
+        continue
+      }
+      if hostLength == 0 { hostStartsWithColon = byte == UInt8(ascii: ":") }
+      hostLength += 1
+    }
+    return hostLength > 0 && !hostStartsWithColon
+  }
+}

@@ -1,0 +1,74 @@
+import EssentialFeedCache
+import EssentialFeedSQLite
+import EssentialFeedSpecs
+import Foundation
+
+/// Every store the package ships, said once: how to make one on a location, where its feed file lives, and how to
+/// make it fail. The specs, the integration tests and the crash writer use it; the raw values are the names the
+/// crash writer takes and, for the stores the app offers, the app's `--store-kind` values.
+public enum ShippedStore: String, CaseIterable, Sendable {
+  case inMemory = "memory"
+  case codable
+  case fileSystem = "filesystem"
+  case sqlite
+  case sqliteInMemory = "sqlite-memory"
+
+  /// The stores that keep the feed across instances and processes.
+  public static let persistent: [ShippedStore] = [.codable, .fileSystem, .sqlite]
+  /// The stores that also keep image data.
+  public static let imageDataStores: [ShippedStore] = [.inMemory, .fileSystem, .sqlite, .sqliteInMemory]
+
+  /// The location the store uses inside `directory`: a file, or for the file-system store a directory.
+  public func location(in directory: URL) -> URL {
+    switch self {
+    case .codable: directory.appending(path: "feed.json")
+    case .fileSystem: directory.appending(path: "store", directoryHint: .isDirectory)
+    case .sqlite, .sqliteInMemory: directory.appending(path: "feed.sqlite")
+    case .inMemory: directory
+    }
+  }
+
+  /// A new instance on `location`; instances of a persistent store on one location share what it holds.
+  public func makeStore(at location: URL) -> any FeedStore {
+    switch self {
+    case .inMemory: InMemoryFeedStore()
+    case .codable: CodableFeedStore(storeURL: location)
+    case .fileSystem: FileSystemFeedStore(directory: location)
+    case .sqlite: SQLiteFeedStore(storeURL: location)
+    case .sqliteInMemory: SQLiteFeedStore.inMemory()
+    }
+  }
+
+  /// A new instance on the store's location in `directory`.
+  public func makeStore(in directory: URL) -> any FeedStore {
+    makeStore(at: location(in: directory))
+  }
+
+  /// A new instance as an image data store, or `nil` for a store that keeps no image data.
+  public func makeImageDataStore(in directory: URL) -> (any FeedImageDataStore)? {
+    makeStore(in: directory) as? any FeedImageDataStore
+  }
+
+  /// The file that holds the cached feed, to damage it.
+  public func feedFile(at location: URL) -> URL {
+    self == .fileSystem ? location.appending(path: "feed.cache") : location
+  }
+
+  /// Stores that fail: a damaged feed file to retrieve, and locations below a regular file, where nothing can be
+  /// written or deleted, even by root.
+  public func failures(in directory: URL) throws -> FeedStoreFailures {
+    let blocker = try makeRegularFile(in: directory)
+    let damaged = directory.appending(path: "damaged", directoryHint: .isDirectory)
+    return FeedStoreFailures(
+      retrieval: {
+        let file = feedFile(at: location(in: damaged))
+        try FileManager.default.createDirectory(
+          at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(repeating: 0x2A, count: 4_096).write(to: file)
+        return makeStore(in: damaged)
+      },
+      insertion: { makeStore(in: blocker.appending(path: "sub")) },
+      deletion: { makeStore(in: blocker) }
+    )
+  }
+}
