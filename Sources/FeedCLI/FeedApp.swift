@@ -33,10 +33,10 @@ enum FeedApp {
       server = demo.baseURL
     }
 
-    let composer = FeedComposer(
+    let loaders = AppLoaders(
       baseURL: server, client: limits.makeClient(), store: makeStore(storeKind, in: directory), now: now)
     let run = FeedRun(
-      composer: composer, server: server, embeddedServer: embedded != nil,
+      loaders: loaders, server: server, embeddedServer: embedded != nil,
       storePath: directory.path(percentEncoded: false))
     let report: FeedReport
     do {

@@ -1,47 +1,34 @@
 import EssentialFeed
-import EssentialFeedAPI
-import EssentialFeedCache
-import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
-/// The composition root: the only place that knows the API, the cache and the domain together.
+/// The composition root: the only place that composes the sources, and nothing else: copy it into an app.
 ///
-/// Feed: remote (every page) → saved to the cache → on failure, the cache.
-/// Images: the cache → on a miss or failure, the server → saved to the cache.
-/// Offline: the cache alone for both.
-struct FeedComposer {
-  let feedLoader: any FeedLoader
-  let imageLoader: any FeedImageDataLoader
-  let recorder = OriginRecorder()
+/// Feed: the remote → saved to the cache → on failure, the cache.
+/// Images: the cache → on a miss or failure, the remote → saved to the cache.
+/// The sources come from outside (``AppLoaders`` makes the app's, with the instrumentation its report needs).
+enum FeedComposer {
+  /// The feed loader: the remote feed, cached on success, and the cache when the remote fails.
+  ///
+  /// - Parameters:
+  ///   - remote: Loads the feed from the server.
+  ///   - cache: Saves a feed the remote delivered.
+  ///   - local: Loads the cached feed.
+  static func feedLoader(remote: any FeedLoader, cache: any FeedCache, local: any FeedLoader) -> any FeedLoader {
+    FeedLoaderWithFallbackComposite(
+      primary: FeedLoaderCacheDecorator(decoratee: remote, cache: cache),
+      fallback: local)
+  }
 
-  init(
-    baseURL: URL?, client: any HTTPClient, store: some FeedStore & FeedImageDataStore,
-    now: @escaping @Sendable () -> Date
-  ) {
-    let localFeed = LocalFeedLoader(store: store, currentDate: now)
-    let feedCache = RecordingFeedCache(decoratee: localFeed, recorder: recorder)
-    let localImages = LocalFeedImageDataLoader(store: store)
-    let cachedFeed = RecordingFeedLoader(decoratee: localFeed, origin: .cache, recorder: recorder)
-    let cachedImages = RecordingImageDataLoader(decoratee: localImages, origin: .cache, recorder: recorder)
-
-    guard let baseURL else {
-      feedLoader = cachedFeed
-      imageLoader = cachedImages
-      return
-    }
-    let remoteFeed = RecordingFeedLoader(
-      decoratee: PagedRemoteFeedLoader(baseURL: baseURL, client: client), origin: .server, recorder: recorder)
-    let remoteImages = RecordingImageDataLoader(
-      decoratee: RemoteFeedImageDataLoader(client: client), origin: .server, recorder: recorder)
-
-    feedLoader = FeedLoaderWithFallbackComposite(
-      primary: FeedLoaderCacheDecorator(decoratee: remoteFeed, cache: feedCache),
-      fallback: cachedFeed)
-    imageLoader = FeedImageDataLoaderWithFallbackComposite(
-      primary: cachedImages,
-      fallback: FeedImageDataLoaderCacheDecorator(decoratee: remoteImages, cache: localImages))
+  /// The image data loader: the cache first, then the remote, whose data is cached.
+  ///
+  /// - Parameters:
+  ///   - local: Loads cached image data.
+  ///   - remote: Loads image data from the server.
+  ///   - cache: Saves image data the remote delivered.
+  static func imageLoader(
+    local: any FeedImageDataLoader, remote: any FeedImageDataLoader, cache: any FeedImageDataCache
+  ) -> any FeedImageDataLoader {
+    FeedImageDataLoaderWithFallbackComposite(
+      primary: local,
+      fallback: FeedImageDataLoaderCacheDecorator(decoratee: remote, cache: cache))
   }
 }

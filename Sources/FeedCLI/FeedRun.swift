@@ -8,7 +8,7 @@ import Synchronization
 /// is its view. The feed appears, then every item becomes visible, and the run reports what the view showed and
 /// where each result came from.
 struct FeedRun {
-  let composer: FeedComposer
+  let loaders: AppLoaders
   let server: URL?
   let embeddedServer: Bool
   let storePath: String
@@ -17,11 +17,11 @@ struct FeedRun {
   func run(progress: @escaping @Sendable (_ loaded: Int, _ total: Int) -> Void = { _, _ in }) async throws
     -> FeedReport
   {
-    let recorder = composer.recorder
-    let failure = FailureCapturingFeedLoader(decoratee: composer.feedLoader)
+    let recorder = loaders.recorder
+    let failure = FailureCapturingFeedLoader(decoratee: loaders.feedLoader)
     let view = TerminalFeedView()
     let controller = FeedController<Int>(
-      feedLoader: failure, imageLoader: composer.imageLoader, imageTransformer: { $0.isEmpty ? nil : $0.count },
+      feedLoader: failure, imageLoader: loaders.imageLoader, imageTransformer: { $0.isEmpty ? nil : $0.count },
       feedView: view, loadingView: view, errorView: view, imageView: view)
 
     controller.viewDidAppear()

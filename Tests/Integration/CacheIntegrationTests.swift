@@ -1,5 +1,6 @@
 import EssentialFeed
 import EssentialFeedCache
+import EssentialFeedSQLite
 import Foundation
 import TestSupport
 import Testing
@@ -56,7 +57,10 @@ struct CacheIntegrationTests {
       try Data("definitely not a cache".utf8).write(to: kind.feedFile(at: location))
       let feed = makeFeed()
 
-      await #expect(throws: (any Error).self) { try await makeLoader(kind, location).load() }
+      let thrown = await #expect(throws: (any Error).self) { try await makeLoader(kind, location).load() }
+      #expect(
+        thrown is FileFeedStoreError || thrown is SQLiteError,
+        "not the store's own error: \(String(describing: thrown))")
       try await makeLoader(kind, location).validateCache()
       try await makeLoader(kind, location).save(feed)
 

@@ -48,7 +48,13 @@ struct URLSessionHTTPClientSpecs {
     URLProtocolStub.stub(url: url, data: data, response: response, error: error)
 
     let thrown = await #expect(throws: (any Error).self) { try await makeSUT().get(from: url) }
-    #expect(!(thrown is CancellationError))
+
+    if error != nil {
+      #expect(
+        (thrown as? URLError)?.code == .badServerResponse, "not the session's error: \(String(describing: thrown))")
+    } else {
+      #expect(thrown as? URLSessionHTTPClient.Error == .nonHTTPResponse)
+    }
   }
 
   @Test("HTTP-5 cancelling the task cancels the request and delivers CancellationError")

@@ -90,7 +90,7 @@ struct SQLiteRecoverySpecs {
       try await sut.insert(uniqueFeed().local, timestamp: fixedCurrentDate)
       let files = try FileManager.default.contentsOfDirectory(
         at: url.deletingLastPathComponent(), includingPropertiesForKeys: nil)
-      #expect(files.count >= 1)
+      #expect(files.map(\.lastPathComponent).contains(url.lastPathComponent), "\(files)")
       #expect(try files.map(permissions(of:)).allSatisfy { $0 == 0o600 }, "\(files)")
       #expect(try permissions(of: url.deletingLastPathComponent()) == 0o700)
     }

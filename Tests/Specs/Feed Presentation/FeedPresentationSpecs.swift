@@ -259,7 +259,7 @@ struct FeedPresentationSpecs {
     try await changes.wait(for: "view.loadMoreStates.count == 2") { view.loadMoreStates.count == 2 }
     #expect(view.loadMoreStates.last == LoadMoreViewModel(isLoading: false, errorMessage: nil))
     #expect(sut.feed == firstPage + nextPage)
-    #expect(view.feeds.last?.count == 3)
+    #expect(view.feeds.last == FeedPresenter.map(firstPage + nextPage).items)
   }
 
   @Test("UX-8 a failed next page shows its own error, and the next attempt clears it")

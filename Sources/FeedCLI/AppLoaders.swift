@@ -1,0 +1,38 @@
+import EssentialFeed
+import EssentialFeedAPI
+import EssentialFeedCache
+import Foundation
+
+/// The app's loaders: its sources (every page of the server's feed, the store), each wrapped in a recorder for the
+/// run's report, composed by ``FeedComposer``. Offline, the cache alone.
+struct AppLoaders {
+  let feedLoader: any FeedLoader
+  let imageLoader: any FeedImageDataLoader
+  /// Where each result came from, and why the server or a save failed.
+  let recorder = OriginRecorder()
+
+  init(
+    baseURL: URL?, client: any HTTPClient, store: some FeedStore & FeedImageDataStore,
+    now: @escaping @Sendable () -> Date
+  ) {
+    let localFeed = LocalFeedLoader(store: store, currentDate: now)
+    let localImages = LocalFeedImageDataLoader(store: store)
+    let cachedFeed = RecordingFeedLoader(decoratee: localFeed, origin: .cache, recorder: recorder)
+    let cachedImages = RecordingImageDataLoader(decoratee: localImages, origin: .cache, recorder: recorder)
+    guard let baseURL else {
+      feedLoader = cachedFeed
+      imageLoader = cachedImages
+      return
+    }
+    feedLoader = FeedComposer.feedLoader(
+      remote: RecordingFeedLoader(
+        decoratee: PagedRemoteFeedLoader(baseURL: baseURL, client: client), origin: .server, recorder: recorder),
+      cache: RecordingFeedCache(decoratee: localFeed, recorder: recorder),
+      local: cachedFeed)
+    imageLoader = FeedComposer.imageLoader(
+      local: cachedImages,
+      remote: RecordingImageDataLoader(
+        decoratee: RemoteFeedImageDataLoader(client: client), origin: .server, recorder: recorder),
+      cache: localImages)
+  }
+}
