@@ -20,9 +20,14 @@ let package = Package(
     .library(name: "EssentialFeedSQLite", targets: ["EssentialFeedSQLite"]),
     .executable(name: "feed", targets: ["feed"]),
   ],
+  // The default trait builds the `feed` app and the tests, which need the two packages below. An app that uses only
+  // the libraries depends with `traits: []`, and then resolves and builds no third-party package at all.
+  traits: [
+    .trait(name: "FeedApp", description: "The `feed` app and the tests: FlyingFox and swift-argument-parser."),
+    .default(enabledTraits: ["FeedApp"]),
+  ],
   dependencies: [
-    // For the tests and the `feed` app only: a real HTTP server on loopback, and the command line.
-    // No library product depends on them, so apps that use the libraries never fetch them.
+    // For the tests and the `feed` app only (the `FeedApp` trait): a real HTTP server on loopback, the command line.
     .package(url: "https://github.com/swhitty/FlyingFox.git", exact: "0.27.1"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
   ],
@@ -39,14 +44,14 @@ let package = Package(
     .target(name: "EssentialFeedSpecs", dependencies: ["EssentialFeedCache"], swiftSettings: strictSettings),
     // The composition root: the `feed` app, its embedded demo server, and the wiring tests can reach.
     .target(
-      name: "FeedDemoServer", dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+      name: "FeedDemoServer", dependencies: [.product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["FeedApp"]))],
       swiftSettings: strictSettings
     ),
     .target(
       name: "FeedCLI",
       dependencies: [
         "EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache", "EssentialFeedSQLite", "FeedDemoServer",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["FeedApp"])),
       ],
       swiftSettings: strictSettings
     ),
@@ -78,7 +83,7 @@ let package = Package(
       dependencies: [
         "EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache", "EssentialFeedSpecs", "EssentialFeedSQLite",
         "TestSupport", "StoreCrashWriter", "FeedDemoServer", "FeedCLI",
-        .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["FeedApp"])),
       ],
       path: "Tests/Integration",
       swiftSettings: strictSettings
