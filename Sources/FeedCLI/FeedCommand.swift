@@ -62,7 +62,7 @@ extension FeedCommand {
     @Option(name: .long, help: "The longest one request may take, in seconds, before the cache is used instead.")
     var timeout: Double = NetworkLimits.defaultTimeout
 
-    @Option(name: .long, help: "The largest answer accepted from the server, in bytes (default: 32 MiB).")
+    @Option(name: .long, help: "The largest answer accepted from the server, in bytes (32 MiB).")
     var maxResponseBytes: Int = URLSessionHTTPClient.defaultMaximumBodySize
 
     @OptionGroup var options: CommonOptions

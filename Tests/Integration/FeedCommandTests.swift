@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+@testable import FeedCLI
+
+@Suite("The feed command line")
+struct FeedCommandTests {
+  @Test("APP-13 feed --help lists every subcommand and the options of show, the default")
+  func helpListsShowOptions() async {
+    var output: [String] = []
+    let code = await FeedCommand.run(["--help"], output: { output.append($0) }, errorOutput: { _ in })
+
+    #expect(code == 0)
+    let help = output.joined()
+    for expected in ["show", "validate-cache", "--url", "--offline", "--timeout", "--max-response-bytes", "--store"] {
+      #expect(help.contains(expected), "feed --help does not mention \(expected)")
+    }
+  }
+
+  @Test(
+    "APP-14 a bad argument is one line on stderr and exit code 1, as app errors are",
+    arguments: [
+      ["--url", "ftp://example.com"], ["--bogus"], ["show", "--timeout", "0"], ["--offline", "--url", "http://a.com"],
+    ])
+  func badArgumentIsOneLine(arguments: [String]) async {
+    var errors: [String] = []
+    let code = await FeedCommand.run(arguments, output: { _ in }, errorOutput: { errors.append($0) })
+
+    #expect(code == 1)
+    #expect(errors.count == 1)
+    #expect(errors.first?.hasPrefix("error: ") == true, "\(errors)")
+    #expect(errors.first?.contains("\n") == false, "\(errors)")
+    #expect(errors.first?.contains("USAGE") == false, "\(errors)")
+  }
+}
