@@ -35,9 +35,8 @@ enum FeedReportRenderer {
       case (.cache, let problem?): "Feed: \(report.entries.count) images from the cache, because \(problem)."
       case (.cache, nil): "Feed: \(report.entries.count) images from the cache (offline)."
       }
-    let loaded = report.entries.count - report.imagesFailed
     return feed
-      + " Images: \(loaded) loaded (\(report.imagesFromCache) from the cache, \(report.imagesFromServer) from the "
+      + " Images: \(report.imagesLoaded) loaded (\(report.imagesFromCache) from the cache, \(report.imagesFromServer) from the "
       + "server), \(report.imagesFailed) failed."
   }
 

@@ -32,4 +32,27 @@ struct FeedCommandTests {
     #expect(errors.first?.contains("\n") == false, "\(errors)")
     #expect(errors.first?.contains("USAGE") == false, "\(errors)")
   }
+
+  @Test("APP-15 --json writes null for every absent field, and the image counts of the summary")
+  func jsonHasNullsAndCounts() async throws {
+    let entry = FeedReport.Entry(
+      id: UUID(), description: nil, location: nil, url: URL(fileURLWithPath: "/"), imageBytes: nil, imageSource: nil,
+      imageError: "could not be loaded")
+    let report = FeedReport(
+      title: "Feed", server: nil, embeddedServer: false, store: "/tmp/x", feedSource: .cache, serverProblem: nil,
+      entries: [entry])
+
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(FeedReportRenderer.json(report).utf8)) as? [String: Any])
+
+    for key in ["server", "serverProblem", "saveProblem"] { #expect(json[key] is NSNull, "\(key) is not null") }
+    #expect(json["imagesLoaded"] as? Int == 0)
+    #expect(json["imagesFailed"] as? Int == 1)
+    #expect(json["imagesFromCache"] as? Int == 0)
+    #expect(json["imagesFromServer"] as? Int == 0)
+    let first = try #require((json["entries"] as? [[String: Any]])?.first)
+    for key in ["description", "location", "imageBytes", "imageSource"] {
+      #expect(first[key] is NSNull, "entry \(key) is not null")
+    }
+  }
 }
