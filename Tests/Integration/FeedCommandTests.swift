@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FeedCLI
@@ -53,6 +54,18 @@ struct FeedCommandTests {
     let first = try #require((json["entries"] as? [[String: Any]])?.first)
     for key in ["description", "location", "imageBytes", "imageSource"] {
       #expect(first[key] is NSNull, "entry \(key) is not null")
+    }
+  }
+
+  @Test("APP-16 validate-cache never creates a store that was not there", arguments: StoreKind.allCases)
+  func validateCacheCreatesNothing(kind: StoreKind) async throws {
+    try await withTemporaryDirectory { directory in
+      let store = directory.appending(path: "never-made", directoryHint: .isDirectory)
+
+      let report = try await FeedApp.validateCache(store: store.path(percentEncoded: false), storeKind: kind, json: false)
+
+      #expect(report.hasPrefix("There is no cache"), "\(report)")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path(percentEncoded: false)).isEmpty)
     }
   }
 }
