@@ -1,0 +1,55 @@
+"""Turns every ```swift block of the README into a file of a throwaway consumer package, so CI compiles each block
+as written. A block that declares `let package = Package(` is a manifest, type-checked on its own; a block with
+`@Test` goes into a test target; any other block is the main.swift of an executable target.
+
+Usage: python3 scripts/readme_blocks.py <README.md> <consumer directory> <repository root>
+Prints the manifests' paths, one per line, for the caller to type-check.
+"""
+
+import pathlib
+import re
+import sys
+
+PRODUCTS = ["EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache", "EssentialFeedSQLite", "EssentialFeedSpecs"]
+
+
+def blocks(readme: str) -> list[tuple[int, str]]:
+    """The README's Swift blocks with the line each starts on."""
+    found = []
+    for match in re.finditer(r"^```swift\n(.*?)^```", readme, flags=re.S | re.M):
+        found.append((readme.count("\n", 0, match.start()) + 2, match.group(1)))
+    return found
+
+
+def main() -> None:
+    readme_path, consumer, root = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]), sys.argv[3]
+    dependencies = ", ".join(f'.product(name: "{name}", package: "EssentialFeed")' for name in PRODUCTS)
+    targets, manifests = [], []
+    for line, code in blocks(readme_path.read_text()):
+        name = f"ReadmeLine{line}"
+        header = f"// README.md, the block on line {line}\n"
+        if "let package = Package(" in code:
+            path = consumer / "Manifests" / f"{name}.swift"
+            manifests.append(str(path))
+        elif "@Test" in code:
+            path = consumer / "Tests" / name / f"{name}.swift"
+            targets.append(f'.testTarget(name: "{name}", dependencies: [{dependencies}])')
+        else:
+            path = consumer / "Sources" / name / "main.swift"
+            targets.append(f'.executableTarget(name: "{name}", dependencies: [{dependencies}])')
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(header + code)
+    (consumer / "Package.swift").write_text(
+        "// swift-tools-version: 6.1\n"
+        "import PackageDescription\n\n"
+        "let package = Package(\n"
+        '  name: "Consumer",\n'
+        "  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],\n"
+        f'  dependencies: [.package(name: "EssentialFeed", path: "{root}", traits: [])],\n'
+        "  targets: [\n    " + ",\n    ".join(targets) + "\n  ]\n)\n"
+    )
+    print("\n".join(manifests))
+
+
+if __name__ == "__main__":
+    main()
