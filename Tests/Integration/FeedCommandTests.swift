@@ -62,7 +62,8 @@ struct FeedCommandTests {
     try await withTemporaryDirectory { directory in
       let store = directory.appending(path: "never-made", directoryHint: .isDirectory)
 
-      let report = try await FeedApp.validateCache(store: store.path(percentEncoded: false), storeKind: kind, json: false)
+      let report = try await FeedApp.validateCache(
+        store: store.path(percentEncoded: false), storeKind: kind, json: false)
 
       #expect(report.hasPrefix("There is no cache"), "\(report)")
       #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path(percentEncoded: false)).isEmpty)

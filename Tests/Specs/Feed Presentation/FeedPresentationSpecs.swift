@@ -299,10 +299,10 @@ struct FeedPresentationSpecs {
     try await pages.waitForRequests(count: 1)
     try await feedLoader.loads.waitForRequests(count: 2)
 
-    weak let released = sut
+    let reference = WeakReference(sut)
     sut = nil
 
-    #expect(released == nil, "the controller's tasks keep it alive")
+    #expect(reference.object == nil, "the controller's tasks keep it alive")
     try await imageLoader.loads.waitForCancellation(of: [0])
     try await pages.waitForCancellation(of: [0])
     try await feedLoader.loads.waitForCancellation(of: [1])
