@@ -53,7 +53,7 @@ let package = Package(
     .executableTarget(name: "feed", dependencies: ["FeedCLI"], swiftSettings: strictSettings),
     // Test support: temporary directories, and the crash-consistency test's child process and the feeds it writes.
     .target(
-      name: "TestSupport", dependencies: ["EssentialFeed"], path: "Tests/Support/TestSupport",
+      name: "TestSupport", dependencies: ["EssentialFeed", "EssentialFeedSpecs"], path: "Tests/Support/TestSupport",
       swiftSettings: strictSettings
     ),
     .executableTarget(
