@@ -44,7 +44,8 @@ let package = Package(
     .target(name: "EssentialFeedSpecs", dependencies: ["EssentialFeedCache"], swiftSettings: strictSettings),
     // The composition root: the `feed` app, its embedded demo server, and the wiring tests can reach.
     .target(
-      name: "FeedDemoServer", dependencies: [.product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["FeedApp"]))],
+      name: "FeedDemoServer",
+      dependencies: [.product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["FeedApp"]))],
       swiftSettings: strictSettings
     ),
     .target(

@@ -2,33 +2,6 @@ import EssentialFeedCache
 import Foundation
 import Testing
 
-/// How to make a store fail, for ``FailableFeedStoreSpec``: one factory per operation, each returning a store whose
-/// operation of that kind fails (for a file store: a corrupt file; a location it cannot write or delete in).
-public struct FeedStoreFailures: Sendable {
-  /// Makes a store whose `retrieve()` fails.
-  public var retrieval: @Sendable () async throws -> any FeedStore
-  /// Makes a store whose `insert(_:timestamp:)` fails.
-  public var insertion: @Sendable () async throws -> any FeedStore
-  /// Makes a store whose `deleteCachedFeed()` fails.
-  public var deletion: @Sendable () async throws -> any FeedStore
-
-  /// Creates the set of failing-store factories.
-  ///
-  /// - Parameters:
-  ///   - retrieval: Makes a store whose retrieval fails.
-  ///   - insertion: Makes a store whose insertion fails.
-  ///   - deletion: Makes a store whose deletion fails.
-  public init(
-    retrieval: @escaping @Sendable () async throws -> any FeedStore,
-    insertion: @escaping @Sendable () async throws -> any FeedStore,
-    deletion: @escaping @Sendable () async throws -> any FeedStore
-  ) {
-    self.retrieval = retrieval
-    self.insertion = insertion
-    self.deletion = deletion
-  }
-}
-
 /// The specs of stores that can fail: a failure is an error, and a failed operation has no side effects.
 ///
 /// "No side effects" means what the store retrieves after the failed operation is what it retrieved before it:
@@ -37,7 +10,16 @@ public struct FeedStoreFailures: Sendable {
 /// ```swift
 /// @Test(arguments: FailableFeedStoreSpec.allCases)
 /// func myStoreFailures(_ spec: FailableFeedStoreSpec) async throws {
-///   try await spec.verify(FeedStoreFailures(retrieval: { … }, insertion: { … }, deletion: { … }))
+///   try await withTemporaryStoreDirectory { directory in
+///     let corrupt = directory.appending(path: "corrupt/feed.store")
+///     try writeCorruptStoreFile(at: corrupt)
+///     let unwritable = try makeUnwritableStoreLocation(in: directory, named: "feed.store")
+///     try await spec.verify(
+///       FeedStoreFailures(
+///         retrieval: { MyStore(storeURL: corrupt) },
+///         insertion: { MyStore(storeURL: unwritable) },
+///         deletion: { MyStore(storeURL: unwritable) }))
+///   }
 /// }
 /// ```
 public enum FailableFeedStoreSpec: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -74,65 +56,54 @@ public enum FailableFeedStoreSpec: String, CaseIterable, Sendable, CustomTestStr
   /// - Throws: ``SpecError/notRunningInSwiftTesting`` outside a Swift Testing test; any error a factory throws.
   public func verify(_ failures: FeedStoreFailures, sourceLocation: SourceLocation = #_sourceLocation) async throws {
     try requireSwiftTesting()
+    let insert = { @Sendable (sut: any FeedStore) in
+      try await sut.insert(Fixtures.variedFeed(), timestamp: Fixtures.preciseTimestamp())
+    }
     switch self {
     case .retrieveDeliversErrorOnFailure:
       let sut = try await failures.retrieval()
-      await #expect(throws: (any Error).self, sourceLocation: sourceLocation) { _ = try await sut.retrieve() }
+      await expect(sut, toRetrieve: .failed, "retrieve on a retrieval failure", sourceLocation)
 
     case .retrieveHasNoSideEffectsOnFailure:
       let sut = try await failures.retrieval()
-      await #expect(throws: (any Error).self, sourceLocation: sourceLocation) { _ = try await sut.retrieve() }
-      await #expect(throws: (any Error).self, sourceLocation: sourceLocation) { _ = try await sut.retrieve() }
+      await expect(sut, toRetrieve: .failed, "first retrieve on a retrieval failure", sourceLocation)
+      await expect(sut, toRetrieve: .failed, "second retrieve on a retrieval failure", sourceLocation)
 
     case .insertDeliversErrorOnFailure:
       let sut = try await failures.insertion()
-      await #expect(throws: (any Error).self, sourceLocation: sourceLocation) {
-        try await sut.insert(Fixtures.variedFeed(), timestamp: Fixtures.preciseTimestamp())
+      await expectError("an insertion error", "insert on an insertion failure", sourceLocation) {
+        try await insert(sut)
       }
 
     case .insertHasNoSideEffectsOnFailure:
       let sut = try await failures.insertion()
-      try await expectNoSideEffects(on: sut, sourceLocation) {
-        try await sut.insert(Fixtures.variedFeed(), timestamp: Fixtures.preciseTimestamp())
+      await expectNoSideEffects(of: "insert", on: "an insertion failure", "an insertion error", sut, sourceLocation) {
+        try await insert(sut)
       }
 
     case .deleteDeliversErrorOnFailure:
       let sut = try await failures.deletion()
-      await #expect(throws: (any Error).self, sourceLocation: sourceLocation) { try await sut.deleteCachedFeed() }
+      await expectError("a deletion error", "delete on a deletion failure", sourceLocation) {
+        try await sut.deleteCachedFeed()
+      }
 
     case .deleteHasNoSideEffectsOnFailure:
       let sut = try await failures.deletion()
-      try await expectNoSideEffects(on: sut, sourceLocation) { try await sut.deleteCachedFeed() }
+      await expectNoSideEffects(of: "delete", on: "a deletion failure", "a deletion error", sut, sourceLocation) {
+        try await sut.deleteCachedFeed()
+      }
     }
   }
 
+  /// Checks that `failingOperation` fails and that the store then retrieves what it retrieved before.
   private func expectNoSideEffects(
-    on sut: any FeedStore, _ sourceLocation: SourceLocation, of failingOperation: () async throws -> Void
-  ) async throws {
+    of name: String, on failure: String, _ expectedError: String, _ sut: any FeedStore,
+    _ sourceLocation: SourceLocation,
+    _ failingOperation: () async throws -> Void
+  ) async {
     let before = await RetrievalOutcome(sut)
-    await #expect(throws: (any Error).self, sourceLocation: sourceLocation) { try await failingOperation() }
-    let after = await RetrievalOutcome(sut)
-    #expect(after == before, "retrieval changed after a failed operation", sourceLocation: sourceLocation)
-  }
-}
-
-/// What a retrieval gave, with every error counted as the same outcome.
-enum RetrievalOutcome: Equatable, CustomStringConvertible {
-  case found(CachedFeed?)
-  case failed
-
-  init(_ store: any FeedStore) async {
-    do {
-      self = .found(try await store.retrieve())
-    } catch {
-      self = .failed
-    }
-  }
-
-  var description: String {
-    switch self {
-    case .found(let cache): describe(cache)
-    case .failed: "a retrieval error"
-    }
+    await expectError(expectedError, "\(name) on \(failure)", sourceLocation, of: failingOperation)
+    await expect(
+      sut, toRetrieve: before, "retrieve after a failed \(name), against the retrieve before it", sourceLocation)
   }
 }

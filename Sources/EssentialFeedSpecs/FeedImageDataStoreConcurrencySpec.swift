@@ -1,11 +1,10 @@
 import EssentialFeedCache
 import Foundation
-import Testing
 
-/// IS-6: rounds of concurrent inserts and retrieves over a few URLs with unique payloads, each round's history
-/// checked for linearizability against a map from URL to data.
-enum FeedImageDataStoreConcurrencySpec {
-  enum Operation: Sendable, CustomStringConvertible {
+/// IS-6: rounds of concurrent inserts and retrieves over a few URLs of the round's own with unique payloads, each
+/// round's history checked for linearizability against a map from URL to data.
+struct FeedImageDataStoreConcurrencyModel: ConcurrencyModel {
+  enum Operation: Equatable, Sendable, CustomStringConvertible {
     case insert(Data, URL)
     case retrieve(URL)
 
@@ -17,51 +16,56 @@ enum FeedImageDataStoreConcurrencySpec {
     }
   }
 
-  enum Output: Equatable, Sendable {
+  enum Output: Equatable, Sendable, CustomStringConvertible {
     case done
     case retrieved(Data?)
-  }
 
-  static func verify(_ sut: any FeedImageDataStore, sourceLocation: SourceLocation) async throws {
-    let seed = RandomizedRounds.seed()
-    var serial = 0
-    try await RandomizedRounds.run(seed: seed) { round, rng in
-      let urls = (0..<Int.random(in: 1...3, using: &rng)).map {
-        Fixtures.url("https://images.example.com/round-\(round)/image-\($0)")
-      }
-      var operations: [Operation] = []
-      for _ in 0..<Int.random(in: 4...8, using: &rng) {
-        let url = urls[Int.random(in: 0..<urls.count, using: &rng)]
-        if Bool.random(using: &rng) {
-          serial += 1
-          operations.append(.insert(Data("payload \(serial) \(UUID().uuidString)".utf8), url))
-        } else {
-          operations.append(.retrieve(url))
-        }
-      }
-
-      let history = try await Linearizability.record(operations) { operation -> Output in
-        switch operation {
-        case .insert(let data, let url):
-          try await sut.insert(data, for: url)
-          return .done
-        case .retrieve(let url):
-          return .retrieved(try await sut.retrieve(dataForURL: url))
-        }
-      }
-
-      return Linearizability.expectLinearizable(
-        from: [URL: Data](), history, round: round, seed: seed, sourceLocation: sourceLocation
-      ) { state, operation in
-        switch operation {
-        case .insert(let data, let url):
-          var next = state
-          next[url] = data
-          return (next, .done)
-        case .retrieve(let url):
-          return (state, .retrieved(state[url]))
-        }
+    var description: String {
+      switch self {
+      case .done: "done"
+      case .retrieved(let data): data.map { String(reflecting: String(decoding: $0, as: UTF8.self)) } ?? "nil"
       }
     }
+  }
+
+  /// The number of payloads made so far: each insert's payload is unique in the run.
+  private var serial = 0
+
+  mutating func nextRound(_ index: Int, using rng: inout SplitMix64) -> ConcurrentRound<[URL: Data], Operation> {
+    let urls = (0..<Int.random(in: 1...3, using: &rng)).map {
+      Fixtures.url("https://images.example.com/round-\(index)/image-\($0)")
+    }
+    let operations = (0..<Int.random(in: 4...8, using: &rng)).map { _ -> Operation in
+      let url = urls[Int.random(in: 0..<urls.count, using: &rng)]
+      guard Bool.random(using: &rng) else { return .retrieve(url) }
+      serial += 1
+      return .insert(Data("payload \(serial) \(String(rng.next(), radix: 36))".utf8), url)
+    }
+    return ConcurrentRound(initial: [:], setup: [], operations: operations)
+  }
+
+  static func perform(_ operation: Operation, on store: any FeedImageDataStore) async throws -> Output {
+    switch operation {
+    case .insert(let data, let url):
+      try await store.insert(data, for: url)
+      return .done
+    case .retrieve(let url):
+      return .retrieved(try await store.retrieve(dataForURL: url))
+    }
+  }
+
+  static func apply(_ operation: Operation, to state: [URL: Data]) -> ([URL: Data], Output) {
+    switch operation {
+    case .insert(let data, let url):
+      var next = state
+      next[url] = data
+      return (next, .done)
+    case .retrieve(let url):
+      return (state, .retrieved(state[url]))
+    }
+  }
+
+  static func describe(_ state: [URL: Data]) -> String {
+    state.isEmpty ? "no data for the round's URLs" : "\(state.count) URLs with data"
   }
 }

@@ -39,12 +39,18 @@ public enum FeedImageDataStoreSpec: String, CaseIterable, Sendable, CustomTestSt
 
   /// Runs this spec against a store from `makeSUT`, recording any failed check at `sourceLocation`.
   ///
+  /// A failed check names the URL and the first difference: the byte offset or the length, and both values.
+  ///
   /// - Parameters:
+  ///   - seed: The seed of the randomized spec, IS-6, which every failure of it prints: pass it back to replay
+  ///     the same rounds. `nil` takes `ESSENTIALFEED_SPEC_SEED` from the environment, else a random seed. The other
+  ///     specs ignore it.
   ///   - sourceLocation: Where failures are reported; defaults to the caller.
   ///   - makeSUT: Makes the store under test, empty. It is called once.
   /// - Throws: ``SpecError/notRunningInSwiftTesting`` outside a Swift Testing test; any error the store throws
-  ///   where the spec expects success.
+  ///   where the spec expects success, except in IS-6, which records it as a failure with its seed.
   public func verify(
+    seed: UInt64? = nil,
     sourceLocation: SourceLocation = #_sourceLocation,
     makeSUT: @Sendable () async throws -> any FeedImageDataStore
   ) async throws {
@@ -54,7 +60,7 @@ public enum FeedImageDataStoreSpec: String, CaseIterable, Sendable, CustomTestSt
     let data = Data("image bytes".utf8)
     switch self {
     case .retrieveDeliversNotFoundWhenEmpty:
-      #expect(try await sut.retrieve(dataForURL: url) == nil, sourceLocation: sourceLocation)
+      try await expect(sut, toRetrieve: nil, for: url, "retrieve on an empty store", sourceLocation)
 
     case .retrieveDeliversNotFoundForDifferentURL:
       try await sut.insert(data, for: url)
@@ -65,47 +71,54 @@ public enum FeedImageDataStoreSpec: String, CaseIterable, Sendable, CustomTestSt
         "https://images.example.com/other/photo.jpg?size=large",
         "http://images.example.com/path/photo.jpg?size=large",
       ] {
-        let found = try await sut.retrieve(dataForURL: Fixtures.url(other))
-        #expect(found == nil, "found data for \(other), which was never inserted", sourceLocation: sourceLocation)
+        let context = "retrieve with a URL other than the one inserted"
+        try await expect(sut, toRetrieve: nil, for: Fixtures.url(other), context, sourceLocation)
       }
 
     case .retrieveDeliversFoundDataForMatchingURL:
-      let others = ["https://images.example.com/a.jpg", "https://images.example.com/b.jpg?x=1"].map(Fixtures.url)
-      let strange = [
-        "https://images.example.com/%2E%2E/%2E%2E/etc/passwd", "https://images.example.com/../../x",
-        "https://images.example.com/\(String(repeating: "long-path/", count: 300))end.jpg",
-        "https://images.example.com/caf%C3%A9/%F0%9F%8C%8D.jpg", "https://images.example.com/a%2Fb",
-      ].map(Fixtures.url)
-      let urls = others + strange
-      for (index, each) in urls.enumerated() {
-        try await sut.insert(Data("bytes \(index)".utf8), for: each)
-      }
-      try await sut.insert(data, for: url)
-      #expect(try await sut.retrieve(dataForURL: url) == data, sourceLocation: sourceLocation)
-      for (index, each) in urls.enumerated() {
-        let found = try await sut.retrieve(dataForURL: each)
-        #expect(found == Data("bytes \(index)".utf8), "wrong data for \(each)", sourceLocation: sourceLocation)
-      }
-      let empty = Fixtures.url("https://images.example.com/empty")
-      try await sut.insert(Data(), for: empty)
-      #expect(try await sut.retrieve(dataForURL: empty) == Data(), sourceLocation: sourceLocation)
+      try await verifyMatchingURLs(sut, url, data, sourceLocation)
 
     case .lastInsertWins:
       let last = Data("last bytes".utf8)
       try await sut.insert(data, for: url)
       try await sut.insert(last, for: url)
-      #expect(try await sut.retrieve(dataForURL: url) == last, sourceLocation: sourceLocation)
+      try await expect(sut, toRetrieve: last, for: url, "retrieve after two inserts", sourceLocation)
 
     case .retrieveHasNoSideEffects:
       try await sut.insert(data, for: url)
-      #expect(try await sut.retrieve(dataForURL: url) == data, sourceLocation: sourceLocation)
-      #expect(try await sut.retrieve(dataForURL: url) == data, sourceLocation: sourceLocation)
+      try await expect(sut, toRetrieve: data, for: url, "first retrieve after insert", sourceLocation)
+      try await expect(sut, toRetrieve: data, for: url, "second retrieve after insert", sourceLocation)
       let missing = Fixtures.url("https://images.example.com/missing")
-      #expect(try await sut.retrieve(dataForURL: missing) == nil, sourceLocation: sourceLocation)
-      #expect(try await sut.retrieve(dataForURL: missing) == nil, sourceLocation: sourceLocation)
+      try await expect(sut, toRetrieve: nil, for: missing, "first retrieve of a missing URL", sourceLocation)
+      try await expect(sut, toRetrieve: nil, for: missing, "second retrieve of a missing URL", sourceLocation)
 
     case .concurrentOperationsAreLinearizable:
-      try await FeedImageDataStoreConcurrencySpec.verify(sut, sourceLocation: sourceLocation)
+      await ConcurrencySpec.verify(
+        FeedImageDataStoreConcurrencyModel(), on: sut, seed: seed, sourceLocation: sourceLocation)
     }
+  }
+
+  /// IS-3: every URL, the strange ones too, and empty data, retrieves what was stored for exactly it.
+  private func verifyMatchingURLs(
+    _ sut: any FeedImageDataStore, _ url: URL, _ data: Data, _ sourceLocation: SourceLocation
+  ) async throws {
+    let others = ["https://images.example.com/a.jpg", "https://images.example.com/b.jpg?x=1"].map(Fixtures.url)
+    let strange = [
+      "https://images.example.com/%2E%2E/%2E%2E/etc/passwd", "https://images.example.com/../../x",
+      "https://images.example.com/\(String(repeating: "long-path/", count: 300))end.jpg",
+      "https://images.example.com/caf%C3%A9/%F0%9F%8C%8D.jpg", "https://images.example.com/a%2Fb",
+    ].map(Fixtures.url)
+    let urls = others + strange
+    for (index, each) in urls.enumerated() {
+      try await sut.insert(Data("bytes \(index)".utf8), for: each)
+    }
+    try await sut.insert(data, for: url)
+    try await expect(sut, toRetrieve: data, for: url, "retrieve after insert", sourceLocation)
+    for (index, each) in urls.enumerated() {
+      try await expect(sut, toRetrieve: Data("bytes \(index)".utf8), for: each, "retrieve after insert", sourceLocation)
+    }
+    let empty = Fixtures.url("https://images.example.com/empty")
+    try await sut.insert(Data(), for: empty)
+    try await expect(sut, toRetrieve: Data(), for: empty, "retrieve after inserting empty data", sourceLocation)
   }
 }

@@ -1,6 +1,5 @@
 import EssentialFeedCache
 import Foundation
-import Testing
 
 /// FS-14: rounds of concurrent random operations with unique payloads of up to a few hundred images, released
 /// together by a starting gate, each round's history checked for linearizability against the register model
@@ -10,8 +9,8 @@ import Testing
 ///
 /// Large payloads give a store that writes the feed and the timestamp in two steps a window wide enough to be seen;
 /// the gate makes operations start together on several threads, so races that need no `await` show up too.
-enum FeedStoreConcurrencySpec {
-  enum Operation: Sendable, CustomStringConvertible {
+struct FeedStoreConcurrencyModel: ConcurrencyModel {
+  enum Operation: Equatable, Sendable, CustomStringConvertible {
     case insert(CachedFeed)
     case delete
     case retrieve
@@ -37,56 +36,50 @@ enum FeedStoreConcurrencySpec {
     }
   }
 
-  static func verify(_ sut: any FeedStore, sourceLocation: SourceLocation) async throws {
-    let seed = RandomizedRounds.seed()
-    var serial = 0
-    try await RandomizedRounds.run(seed: seed) { round, rng in
-      // A known starting state for the round, set sequentially.
-      let initial: CachedFeed?
-      if Bool.random(using: &rng) {
-        serial += 1
-        let cache = Fixtures.uniqueCache(serial, using: &rng)
-        try await sut.insert(cache.feed, timestamp: cache.timestamp)
-        initial = cache
-      } else {
-        try await sut.deleteCachedFeed()
-        initial = nil
-      }
+  /// The number of payloads made so far: each insert's payload is unique in the run.
+  private var serial = 0
 
-      var operations: [Operation] = []
-      for _ in 0..<Int.random(in: 4...8, using: &rng) {
-        switch Int.random(in: 0..<10, using: &rng) {
-        case 0..<4:
-          serial += 1
-          operations.append(.insert(Fixtures.uniqueCache(serial, using: &rng)))
-        case 4, 5: operations.append(.delete)
-        default: operations.append(.retrieve)
-        }
-      }
-
-      let history = try await Linearizability.record(operations) { operation -> Output in
-        switch operation {
-        case .insert(let cache):
-          try await sut.insert(cache.feed, timestamp: cache.timestamp)
-          return .done
-        case .delete:
-          try await sut.deleteCachedFeed()
-          return .done
-        case .retrieve:
-          return .retrieved(try await sut.retrieve())
-        }
-      }
-
-      return Linearizability.expectLinearizable(
-        from: initial, history, round: round, seed: seed, sourceLocation: sourceLocation, describeState: label
-      ) { state, operation in
-        switch operation {
-        case .insert(let cache): (cache, .done)
-        case .delete: (nil, .done)
-        case .retrieve: (state, .retrieved(state))
-        }
+  mutating func nextRound(_ index: Int, using rng: inout SplitMix64) -> ConcurrentRound<CachedFeed?, Operation> {
+    // A known starting state for the round, set sequentially.
+    let initial = Bool.random(using: &rng) ? nextCache(using: &rng) : nil
+    let operations = (0..<Int.random(in: 4...8, using: &rng)).map { _ -> Operation in
+      switch Int.random(in: 0..<10, using: &rng) {
+      case 0..<4: .insert(nextCache(using: &rng))
+      case 4, 5: .delete
+      default: .retrieve
       }
     }
+    return ConcurrentRound(initial: initial, setup: [initial.map(Operation.insert) ?? .delete], operations: operations)
+  }
+
+  private mutating func nextCache(using rng: inout SplitMix64) -> CachedFeed {
+    serial += 1
+    return Fixtures.uniqueCache(serial, using: &rng)
+  }
+
+  static func perform(_ operation: Operation, on store: any FeedStore) async throws -> Output {
+    switch operation {
+    case .insert(let cache):
+      try await store.insert(cache.feed, timestamp: cache.timestamp)
+      return .done
+    case .delete:
+      try await store.deleteCachedFeed()
+      return .done
+    case .retrieve:
+      return .retrieved(try await store.retrieve())
+    }
+  }
+
+  static func apply(_ operation: Operation, to state: CachedFeed?) -> (CachedFeed?, Output) {
+    switch operation {
+    case .insert(let cache): (cache, .done)
+    case .delete: (nil, .done)
+    case .retrieve: (state, .retrieved(state))
+    }
+  }
+
+  static func describe(_ state: CachedFeed?) -> String {
+    label(state)
   }
 }
 

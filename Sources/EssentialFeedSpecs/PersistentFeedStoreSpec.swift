@@ -9,8 +9,10 @@ import Testing
 /// ```swift
 /// @Test(arguments: PersistentFeedStoreSpec.allCases)
 /// func myStorePersists(_ spec: PersistentFeedStoreSpec) async throws {
-///   let url = temporaryStoreURL()
-///   try await spec.verify { try MyStore(storeURL: url) }
+///   try await withTemporaryStoreDirectory { directory in
+///     let storeURL = directory.appending(path: "feed.store")
+///     try await spec.verify { MyStore(storeURL: storeURL) }
+///   }
 /// }
 /// ```
 public enum PersistentFeedStoreSpec: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -32,6 +34,9 @@ public enum PersistentFeedStoreSpec: String, CaseIterable, Sendable, CustomTestS
 
   /// Runs this spec against instances from `makeSUT`, recording any failed check at `sourceLocation`.
   ///
+  /// A failed check says which instance retrieved and names the first difference: the image index, the field and
+  /// both values.
+  ///
   /// - Parameters:
   ///   - sourceLocation: Where failures are reported; defaults to the caller.
   ///   - makeSUT: Makes a new instance on the same location; called several times.
@@ -45,16 +50,16 @@ public enum PersistentFeedStoreSpec: String, CaseIterable, Sendable, CustomTestS
     try await makeSUT().insert(first.feed, timestamp: first.timestamp)
     switch self {
     case .secondInstanceSeesInsert:
-      try await expect(makeSUT(), toRetrieve: first, sourceLocation)
+      try await expect(makeSUT(), toRetrieve: first, "second instance's retrieve after an insert", sourceLocation)
 
     case .insertOverridesAcrossInstances:
       let latest = CachedFeed(feed: Fixtures.variedFeed(), timestamp: Fixtures.preciseTimestamp(offset: 60))
       try await makeSUT().insert(latest.feed, timestamp: latest.timestamp)
-      try await expect(makeSUT(), toRetrieve: latest, sourceLocation)
+      try await expect(makeSUT(), toRetrieve: latest, "third instance's retrieve after two inserts", sourceLocation)
 
     case .deleteEmptiesAcrossInstances:
       try await makeSUT().deleteCachedFeed()
-      try await expect(makeSUT(), toRetrieve: nil, sourceLocation)
+      try await expect(makeSUT(), toRetrieve: nil, "third instance's retrieve after a delete", sourceLocation)
     }
   }
 }

@@ -29,9 +29,8 @@ enum Fixtures {
     URL(string: string) ?? URL(fileURLWithPath: "/invalid-fixture-url")
   }
 
-  static func image(_ description: String?, _ location: String?, url: URL? = nil) -> LocalFeedImage {
-    let id = UUID()
-    return LocalFeedImage(
+  static func image(_ description: String?, _ location: String?, url: URL? = nil, id: UUID = UUID()) -> LocalFeedImage {
+    LocalFeedImage(
       id: id, description: description, location: location,
       url: url ?? Self.url("https://image.example.com/\(id.uuidString)")
     )
@@ -68,12 +67,18 @@ enum Fixtures {
   }
 
   /// A payload no other insert in the run shares: its feed and timestamp identify it. Feeds have 1 to 300 images, so
-  /// writing one takes long enough for a torn write to be seen.
+  /// writing one takes long enough for a torn write to be seen. Everything in it comes from `rng`, ids too, so a seed
+  /// gives the same payloads on every run.
   static func uniqueCache(_ serial: Int, using rng: inout SplitMix64) -> CachedFeed {
     let count = Int.random(in: 1...300, using: &rng)
     let feed = (0..<count).map { index in
-      image("payload \(serial) image \(index)", index.isMultiple(of: 2) ? nil : "l")
+      image("payload \(serial) image \(index)", index.isMultiple(of: 2) ? nil : "l", id: uuid(using: &rng))
     }
     return CachedFeed(feed: feed, timestamp: preciseTimestamp(offset: TimeInterval(serial)))
+  }
+
+  /// A UUID drawn from `rng`.
+  static func uuid(using rng: inout SplitMix64) -> UUID {
+    UUID(uuid: withUnsafeBytes(of: (rng.next(), rng.next())) { $0.load(as: uuid_t.self) })
   }
 }

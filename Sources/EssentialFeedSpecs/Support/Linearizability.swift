@@ -66,8 +66,8 @@ enum Linearizability {
     }
     Issue.record(
       Comment(
-        rawValue: "Round \(round) is not linearizable (replay with \(RandomizedRounds.seedVariable)=\(seed)), "
-          + "from \(describeState(initial)):\n" + lines.joined(separator: "\n")),
+        rawValue: "Round \(round) is not linearizable (\(RandomizedRounds.replay(seed))); no serial order explains "
+          + "these outputs, from \(describeState(initial)):\n" + lines.joined(separator: "\n")),
       sourceLocation: sourceLocation
     )
     return false

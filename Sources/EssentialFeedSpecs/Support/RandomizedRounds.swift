@@ -1,29 +1,34 @@
 import Foundation
 import Synchronization
 
-/// The loop the randomized specs share: a seed that a failure prints and `ESSENTIALFEED_SPEC_SEED` replays, and
-/// rounds until both a minimum count and a time budget are spent, so a fast store gets more rounds, not a shorter
-/// run, and a slow one still gets enough.
+/// The loop the randomized specs share: a seed that a failure prints and `verify(seed:)` or `ESSENTIALFEED_SPEC_SEED`
+/// replays, and rounds until both a minimum count and a time budget are spent, so a fast store gets more rounds, not a
+/// shorter run, and a slow one still gets enough.
 enum RandomizedRounds {
   /// The environment variable that replays a seed a failure printed: `ESSENTIALFEED_SPEC_SEED=1234 swift test`.
   static let seedVariable = "ESSENTIALFEED_SPEC_SEED"
 
-  /// The seed from ``seedVariable``, or a random one.
-  static func seed(environment: [String: String] = ProcessInfo.processInfo.environment) -> UInt64 {
-    environment[seedVariable].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
+  /// The seed the caller gave, else the one in ``seedVariable``, else a random one.
+  static func seed(_ given: UInt64?, environment: [String: String] = ProcessInfo.processInfo.environment) -> UInt64 {
+    given ?? environment[seedVariable].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
+  }
+
+  /// The seed, and the two ways to run the same rounds again, for a failure's comment.
+  static func replay(_ seed: UInt64) -> String {
+    "seed \(seed); replay with \(seedVariable)=\(seed) swift test, or with verify(seed: \(seed))"
   }
 
   /// Runs `round` with a generator seeded from `seed`, until it returns `false` (a failure was recorded), or at least
   /// `minimum` rounds ran and `budget` is spent, or `maximum` rounds ran.
   static func run(
     seed: UInt64, minimum: Int = 150, maximum: Int = 3_000, budget: Duration = .seconds(2),
-    _ round: (_ index: Int, _ rng: inout SplitMix64) async throws -> Bool
-  ) async throws {
+    _ round: (_ index: Int, _ rng: inout SplitMix64) async -> Bool
+  ) async {
     var rng = SplitMix64(seed: seed)
     let clock = ContinuousClock()
     let deadline = clock.now + budget
     for index in 0..<maximum {
-      guard try await round(index, &rng) else { return }
+      guard await round(index, &rng) else { return }
       if index + 1 >= minimum, clock.now >= deadline { return }
     }
   }

@@ -112,6 +112,13 @@ actor InsertionFailureLosesCacheStore: FeedStore {
 
 struct BrokenStoreError: Error {}
 
+/// Fails every operation, as a store on a volume that went away would.
+actor UnreachableStore: FeedStore {
+  func deleteCachedFeed() throws { throw BrokenStoreError() }
+  func insert(_ feed: [LocalFeedImage], timestamp: Date) throws { throw BrokenStoreError() }
+  func retrieve() throws -> CachedFeed? { throw BrokenStoreError() }
+}
+
 /// Guards the feed and the timestamp with two separate locks and writes them one after the other, with no
 /// suspension point: a reader on another thread can see one insert's timestamp with another's feed. Only real
 /// parallelism, not an `await`, exposes it.

@@ -54,21 +54,18 @@ public enum ShippedStore: String, CaseIterable, Sendable {
     self == .fileSystem ? location.appending(path: "feed.cache") : location
   }
 
-  /// Stores that fail: a damaged feed file to retrieve, and locations below a regular file, where nothing can be
-  /// written or deleted, even by root.
+  /// Stores that fail, made with the helpers the specs ship for store authors: a corrupt feed file to retrieve,
+  /// and a location below a regular file, where nothing can be written or deleted, even by root.
   public func failures(in directory: URL) throws -> FeedStoreFailures {
-    let blocker = try makeRegularFile(in: directory)
     let damaged = directory.appending(path: "damaged", directoryHint: .isDirectory)
+    let unwritable = try makeUnwritableStoreLocation(in: directory)
     return FeedStoreFailures(
       retrieval: {
-        let file = feedFile(at: location(in: damaged))
-        try FileManager.default.createDirectory(
-          at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(repeating: 0x2A, count: 4_096).write(to: file)
+        try writeCorruptStoreFile(at: feedFile(at: location(in: damaged)))
         return makeStore(in: damaged)
       },
-      insertion: { makeStore(in: blocker.appending(path: "sub")) },
-      deletion: { makeStore(in: blocker) }
+      insertion: { makeStore(in: unwritable) },
+      deletion: { makeStore(in: unwritable) }
     )
   }
 }

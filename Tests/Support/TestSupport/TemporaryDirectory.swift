@@ -1,6 +1,8 @@
+import EssentialFeedSpecs
 import Foundation
 
-/// Runs `body` with a fresh, empty directory that is removed afterwards, whatever `body` does.
+/// Runs `body` with a fresh, empty directory that is removed afterwards, whatever `body` does: the shipped
+/// `withTemporaryStoreDirectory`, here with a choice of file system.
 ///
 /// - Parameter preferringMemory: Use a memory-backed file system (`/dev/shm`) where there is one, for tests that
 ///   write many files and must not wait on the disk.
@@ -9,20 +11,7 @@ public func withTemporaryDirectory<T>(
 ) async throws -> T {
   let memory = URL(fileURLWithPath: "/dev/shm", isDirectory: true)
   let useMemory = preferringMemory && FileManager.default.isWritableFile(atPath: memory.path(percentEncoded: false))
-  let directory = (useMemory ? memory : FileManager.default.temporaryDirectory)
-    .appending(path: "EssentialFeedTests", directoryHint: .isDirectory)
-    .appending(path: UUID().uuidString, directoryHint: .isDirectory)
-  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: directory) }
-  return try await body(directory)
-}
-
-/// A regular file at `directory/name`, so that paths below it can be neither read, written nor deleted, even by
-/// root: every system call on them fails with ENOTDIR.
-public func makeRegularFile(in directory: URL, named name: String = "a-regular-file") throws -> URL {
-  let url = directory.appending(path: name)
-  try Data("not a directory".utf8).write(to: url)
-  return url
+  return try await withTemporaryStoreDirectory(in: useMemory ? memory : FileManager.default.temporaryDirectory, body)
 }
 
 /// The POSIX permission bits of the item at `url`.

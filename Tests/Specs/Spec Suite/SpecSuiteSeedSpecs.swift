@@ -1,0 +1,56 @@
+import EssentialFeedCache
+import Testing
+
+@testable import EssentialFeedSpecs
+
+/// A randomized spec is only worth its failures if they can be replayed: a seed fixes every round, and every failure
+/// says which seed it ran with and how to run it again.
+@Suite("The randomized specs replay from their seed")
+struct SpecSuiteSeedSpecs {
+  @Test("SS-18 the same seed gives the same rounds, and another seed other rounds", arguments: [0, 42, UInt64.max])
+  func sameSeedSameRounds(_ seed: UInt64) {
+    let feedRounds = ConcurrencySpec.rounds(of: FeedStoreConcurrencyModel(), seed: seed, count: 40)
+    #expect(feedRounds == ConcurrencySpec.rounds(of: FeedStoreConcurrencyModel(), seed: seed, count: 40))
+    #expect(feedRounds != ConcurrencySpec.rounds(of: FeedStoreConcurrencyModel(), seed: seed &+ 1, count: 40))
+
+    let imageRounds = ConcurrencySpec.rounds(of: FeedImageDataStoreConcurrencyModel(), seed: seed, count: 40)
+    #expect(imageRounds == ConcurrencySpec.rounds(of: FeedImageDataStoreConcurrencyModel(), seed: seed, count: 40))
+    #expect(
+      imageRounds != ConcurrencySpec.rounds(of: FeedImageDataStoreConcurrencyModel(), seed: seed &+ 1, count: 40))
+  }
+
+  @Test("SS-19 a seed given to verify wins over the environment's, which wins over a random one")
+  func seedPrecedence() {
+    let environment = [RandomizedRounds.seedVariable: "42"]
+    #expect(RandomizedRounds.seed(7, environment: environment) == 7)
+    #expect(RandomizedRounds.seed(nil, environment: environment) == 42)
+    #expect(RandomizedRounds.seed(nil, environment: [:]) != RandomizedRounds.seed(nil, environment: [:]))
+  }
+
+  enum RandomizedFailure: String, CaseIterable, Sendable {
+    case notLinearizable, storeThrows, imageDataNotLinearizable
+  }
+
+  // Stores whose every retrieve after an insert (or of a missing URL) gives a value never inserted fail within the
+  // first rounds whatever the scheduling, so these tests do not depend on catching a race.
+  @Test(
+    "SS-20 every failure of a randomized spec names the seed it was given and both ways to replay it",
+    arguments: RandomizedFailure.allCases)
+  func failureNamesSeed(_ failure: RandomizedFailure) async throws {
+    let replay = "seed 1234; replay with ESSENTIALFEED_SPEC_SEED=1234 swift test, or with verify(seed: 1234)"
+    try await withKnownIssue {
+      switch failure {
+      case .notLinearizable:
+        try await FeedStoreSpec.concurrentOperationsAreLinearizable.verify(seed: 1234) { TimestampRoundingStore() }
+      case .storeThrows:
+        try await FeedStoreSpec.concurrentOperationsAreLinearizable.verify(seed: 1234) { UnreachableStore() }
+      case .imageDataNotLinearizable:
+        try await FeedImageDataStoreSpec.concurrentOperationsAreLinearizable.verify(seed: 1234) {
+          PlaceholderDataStore()
+        }
+      }
+    } matching: {
+      $0.mentions(failure == .storeThrows ? "Round 0 threw; " : "is not linearizable (", replay)
+    }
+  }
+}
