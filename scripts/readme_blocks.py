@@ -1,6 +1,6 @@
 """Turns every ```swift block of the README into a file of a throwaway consumer package, so CI compiles each block
 as written. A block that declares `let package = Package(` is a manifest, type-checked on its own; a block with
-`@Test` goes into a test target; any other block is the main.swift of an executable target.
+`@Test` goes into a test target (with a stand-in for `MyStore`, the reader's own store, when it uses one); any other block is the main.swift of an executable target.
 
 Usage: python3 scripts/readme_blocks.py <README.md> <consumer directory> <repository root>
 Prints the manifests' paths, one per line, for the caller to type-check.
@@ -9,6 +9,24 @@ Prints the manifests' paths, one per line, for the caller to type-check.
 import pathlib
 import re
 import sys
+
+# The README's spec examples use `MyStore`, the reader's own store; the check gives them one to compile against.
+MY_STORE = """import EssentialFeedCache
+import Foundation
+
+/// Stands for the reader's store in the README's spec examples; compiled with them, never run.
+actor MyStore: FeedStore, FeedImageDataStore {
+  private let store = InMemoryFeedStore()
+
+  init(storeURL: URL? = nil) {}
+
+  func retrieve() async throws -> CachedFeed? { try await store.retrieve() }
+  func insert(_ feed: [LocalFeedImage], timestamp: Date) async throws { try await store.insert(feed, timestamp: timestamp) }
+  func deleteCachedFeed() async throws { try await store.deleteCachedFeed() }
+  func insert(_ data: Data, for url: URL) async throws { try await store.insert(data, for: url) }
+  func retrieve(dataForURL url: URL) async throws -> Data? { try await store.retrieve(dataForURL: url) }
+}
+"""
 
 PRODUCTS = ["EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache", "EssentialFeedSQLite", "EssentialFeedSpecs"]
 
@@ -33,6 +51,9 @@ def main() -> None:
             manifests.append(str(path))
         elif "@Test" in code:
             path = consumer / "Tests" / name / f"{name}.swift"
+            if "MyStore" in code and "MyStore:" not in code:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                (path.parent / "MyStore.swift").write_text(MY_STORE)
             targets.append(f'.testTarget(name: "{name}", dependencies: [{dependencies}])')
         else:
             path = consumer / "Sources" / name / "main.swift"
