@@ -54,6 +54,7 @@ let package = Package(
         "EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache", "EssentialFeedSQLite", "FeedDemoServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["FeedApp"])),
       ],
+      resources: [.process("Resources")],
       swiftSettings: strictSettings
     ),
     .executableTarget(name: "feed", dependencies: ["FeedCLI"], swiftSettings: strictSettings),

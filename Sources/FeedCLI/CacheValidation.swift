@@ -16,14 +16,16 @@ struct CacheValidationReport: Codable, Equatable {
   var savedAt: Date?
   var reason: String?
 
-  var text: String {
-    switch action {
-    case .deletedUnreadable: "Deleted an unreadable cache in \(store) (\(reason ?? "unknown reason"))."
-    case .deletedExpired:
-      "Deleted an expired cache of \(images ?? 0) images saved \(savedAt?.formatted() ?? "at an unknown time") in \(store)."
-    case .kept:
-      "Kept a valid cache of \(images ?? 0) images saved \(savedAt?.formatted() ?? "at an unknown time") in \(store)."
-    case .nothingToDo: "There is no cache in \(store); nothing to do."
+  /// What validation did, in `language`.
+  func text(in language: AppLanguage = .current) -> String {
+    let savedAt = savedAt.map(language.date) ?? language.text("UNKNOWN_TIME")
+    let images = language.number(images ?? 0)
+    return switch action {
+    case .deletedUnreadable:
+      language.text("VALIDATE_DELETED_UNREADABLE", store, reason ?? language.text("UNKNOWN_REASON"))
+    case .deletedExpired: language.text("VALIDATE_DELETED_EXPIRED", images, savedAt, store)
+    case .kept: language.text("VALIDATE_KEPT", images, savedAt, store)
+    case .nothingToDo: language.text("VALIDATE_NOTHING", store)
     }
   }
 }

@@ -14,7 +14,8 @@ enum FeedApp {
   /// Runs the feed: starts the embedded server unless `url` or `offline` say otherwise, and returns the output.
   static func show(
     url: String?, offline: Bool, store: String?, storeKind: StoreKind = .filesystem, json: Bool,
-    limits: NetworkLimits = NetworkLimits(), now: @escaping @Sendable () -> Date = Date.init,
+    limits: NetworkLimits = NetworkLimits(), language: AppLanguage = .current,
+    now: @escaping @Sendable () -> Date = Date.init,
     progress: @escaping @Sendable (Int, Int) -> Void = FeedApp.terminalProgress
   ) async throws -> String {
     let directory = try CacheDirectory.resolve(store)
@@ -37,7 +38,7 @@ enum FeedApp {
       baseURL: server, client: limits.makeClient(), store: makeStore(storeKind, in: directory), now: now)
     let run = FeedRun(
       loaders: loaders, server: server, embeddedServer: embedded != nil,
-      storePath: directory.path(percentEncoded: false))
+      storePath: directory.path(percentEncoded: false), language: language)
     let report: FeedReport
     do {
       report = try await run.run(progress: progress)
@@ -46,12 +47,13 @@ enum FeedApp {
       throw error
     }
     await embedded?.stop()
-    return json ? try FeedReportRenderer.json(report) : FeedReportRenderer.text(report)
+    return json ? try FeedReportRenderer.json(report) : FeedReportRenderer.text(report, language: language)
   }
 
   /// Runs Validate Feed Cache on the store and returns what it did.
   static func validateCache(
-    store: String?, storeKind: StoreKind = .filesystem, json: Bool, now: @escaping @Sendable () -> Date = Date.init
+    store: String?, storeKind: StoreKind = .filesystem, json: Bool, language: AppLanguage = .current,
+    now: @escaping @Sendable () -> Date = Date.init
   ) async throws -> String {
     let directory = try CacheDirectory.resolve(store)
     let report = try await CacheValidation.run(
@@ -62,7 +64,7 @@ enum FeedApp {
       encoder.dateEncodingStrategy = .iso8601
       return String(decoding: try encoder.encode(report), as: UTF8.self)
     }
-    return report.text
+    return report.text(in: language)
   }
 
   /// The store of `kind` in `directory`.

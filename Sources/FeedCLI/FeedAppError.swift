@@ -15,32 +15,28 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
   /// `--store` was given an empty path.
   case emptyStorePath
 
-  var description: String {
+  var description: String { description(in: .current) }
+
+  /// The sentence in `language`.
+  func description(in language: AppLanguage) -> String {
     switch self {
     case .noFeed(let server?, let problem, let store):
-      "Could not load the feed from \(server.absoluteString) (\(problem ?? "unknown error")), "
-        + "and there is no valid cached feed in \(store)."
-    case .noFeed(nil, _, let store):
-      "There is no valid cached feed in \(store); run `feed` online first."
-    case .unreadableCache(let reason, let problem?):
-      "Could not load the feed from the server (\(problem)), and the cache is unreadable: \(reason) "
-        + "Run `feed validate-cache` to delete it."
-    case .unreadableCache(let reason, nil):
-      "The cache is unreadable: \(reason) Run `feed validate-cache` to delete it, or run online to replace it."
-    case .unusableStore(let path, let reason):
-      "Cannot use \(path) as the cache directory: \(reason)."
-    case .emptyStorePath:
-      "--store needs a directory path; an empty one would put the cache in the current directory."
-    case .invalidURL(let string):
-      "--url must be an absolute http or https URL, such as http://127.0.0.1:8080; got '\(string)'."
+      language.text(
+        "ERROR_NO_FEED_FROM_SERVER", server.absoluteString, problem ?? language.text("UNKNOWN_ERROR"), store)
+    case .noFeed(nil, _, let store): language.text("ERROR_NO_FEED_OFFLINE", store)
+    case .unreadableCache(let reason, let problem?): language.text("ERROR_UNREADABLE_CACHE_SERVER", problem, reason)
+    case .unreadableCache(let reason, nil): language.text("ERROR_UNREADABLE_CACHE", reason)
+    case .unusableStore(let path, let reason): language.text("ERROR_UNUSABLE_STORE", path, reason)
+    case .emptyStorePath: language.text("ERROR_EMPTY_STORE_PATH")
+    case .invalidURL(let string): language.text("ERROR_INVALID_URL", string)
     }
   }
 
   /// A short phrase for why a remote load failed.
   static func problem(with error: any Error) -> String {
     switch error {
-    case RemoteFeedLoader.Error.connectivity: "the server could not be reached"
-    case RemoteFeedLoader.Error.invalidData: "the server's response was not a valid feed"
+    case RemoteFeedLoader.Error.connectivity: AppLanguage.current.text("PROBLEM_CONNECTIVITY")
+    case RemoteFeedLoader.Error.invalidData: AppLanguage.current.text("PROBLEM_INVALID_DATA")
     default: "\(error)"
     }
   }

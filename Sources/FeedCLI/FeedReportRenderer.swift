@@ -3,41 +3,46 @@ import Foundation
 
 /// Renders a ``FeedReport`` as readable text or as JSON.
 enum FeedReportRenderer {
-  static func text(_ report: FeedReport) -> String {
-    var lines: [String] = []
-    let source = report.feedSource == .server ? "the server" : "the cache"
-    let server = report.server.map { "\($0.absoluteString)\(report.embeddedServer ? " (embedded demo server)" : "")" }
-    lines.append("\(report.title) — \(report.entries.count) images from \(source)")
-    lines.append("  server: \(server ?? "none (offline)")")
-    lines.append("  cache:  \(report.store)")
+  static func text(_ report: FeedReport, language: AppLanguage = .current) -> String {
+    let count = language.number(report.entries.count)
+    var lines = [
+      language.text(report.feedSource == .server ? "HEADLINE_SERVER" : "HEADLINE_CACHE", report.title, count)
+    ]
+    let server = report.server.map {
+      $0.absoluteString + (report.embeddedServer ? language.text("EMBEDDED_SERVER") : "")
+    }
+    lines.append(language.text("SERVER_LINE", server ?? language.text("NO_SERVER")))
+    lines.append(language.text("CACHE_LINE", report.store))
     lines.append("")
     let width = String(report.entries.count).count
     for (index, entry) in report.entries.enumerated() {
       let number = String(index + 1).leftPadded(to: width)
-      lines.append("\(number). \(entry.description ?? "(no description)")")
+      lines.append("\(number). \(entry.description ?? language.text("NO_DESCRIPTION"))")
       let indent = String(repeating: " ", count: width + 2)
       if let location = entry.location { lines.append("\(indent)\(location)") }
-      lines.append("\(indent)\(imageLine(entry))")
+      lines.append("\(indent)\(imageLine(entry, language))")
     }
     lines.append("")
-    lines.append(summary(report))
+    lines.append(summary(report, language: language))
     return lines.joined(separator: "\n")
   }
 
-  static func summary(_ report: FeedReport) -> String {
+  static func summary(_ report: FeedReport, language: AppLanguage = .current) -> String {
+    let count = language.number(report.entries.count)
     let feed =
       switch (report.feedSource, report.serverProblem) {
       case (.server, _) where report.saveProblem != nil:
-        "Feed: \(report.entries.count) images from the server, not saved to the cache: "
-          + (report.saveProblem ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "."))
-          + "."
-      case (.server, _): "Feed: \(report.entries.count) images from the server, saved to the cache."
-      case (.cache, let problem?): "Feed: \(report.entries.count) images from the cache, because \(problem)."
-      case (.cache, nil): "Feed: \(report.entries.count) images from the cache (offline)."
+        language.text(
+          "SUMMARY_SERVER_NOT_SAVED", count,
+          (report.saveProblem ?? "").trimmingCharacters(in: CharacterSet(charactersIn: ".")))
+      case (.server, _): language.text("SUMMARY_SERVER_SAVED", count)
+      case (.cache, let problem?): language.text("SUMMARY_CACHE_BECAUSE", count, problem)
+      case (.cache, nil): language.text("SUMMARY_CACHE_OFFLINE", count)
       }
-    return feed
-      + " Images: \(report.imagesLoaded) loaded (\(report.imagesFromCache) from the cache, \(report.imagesFromServer) from the "
-      + "server), \(report.imagesFailed) failed."
+    return feed + " "
+      + language.text(
+        "SUMMARY_IMAGES", language.number(report.imagesLoaded), language.number(report.imagesFromCache),
+        language.number(report.imagesFromServer), language.number(report.imagesFailed))
   }
 
   static func json(_ report: FeedReport) throws -> String {
@@ -46,12 +51,12 @@ enum FeedReportRenderer {
     return String(decoding: try encoder.encode(report), as: UTF8.self)
   }
 
-  private static func imageLine(_ entry: FeedReport.Entry) -> String {
+  private static func imageLine(_ entry: FeedReport.Entry, _ language: AppLanguage) -> String {
     if let bytes = entry.imageBytes {
-      let source = entry.imageSource == .cache ? "the cache" : "the server"
-      return "image: \(bytes.formatted()) bytes from \(source)"
+      return language.text(
+        entry.imageSource == .cache ? "IMAGE_FROM_CACHE" : "IMAGE_FROM_SERVER", language.number(bytes))
     }
-    return "image: not loaded (\(entry.imageError ?? "unknown error")): \(FeedPresenter.retryTitle.lowercased()) later"
+    return language.text("IMAGE_NOT_LOADED", FeedPresenter.retryTitle(localization: language.localization))
   }
 }
 

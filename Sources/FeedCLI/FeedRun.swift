@@ -12,6 +12,7 @@ struct FeedRun {
   let server: URL?
   let embeddedServer: Bool
   let storePath: String
+  let language: AppLanguage
 
   @MainActor
   func run(progress: @escaping @Sendable (_ loaded: Int, _ total: Int) -> Void = { _, _ in }) async throws
@@ -57,7 +58,8 @@ struct FeedRun {
         imageError: cell?.shouldRetry == true ? "could not be loaded" : nil)
     }
     return FeedReport(
-      title: FeedPresenter.title, server: server, embeddedServer: embeddedServer, store: storePath,
+      title: FeedPresenter.title(localization: language.localization), server: server, embeddedServer: embeddedServer,
+      store: storePath,
       feedSource: source, serverProblem: source == .cache ? serverProblem : nil,
       saveProblem: source == .server ? recorder.saveError.map { "\($0)" } : nil, entries: entries)
   }

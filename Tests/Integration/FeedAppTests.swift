@@ -105,13 +105,17 @@ struct FeedAppTests {
   func validateCache() async throws {
     try await withTemporaryDirectory { directory in
       let store = directory.path(percentEncoded: false)
-      #expect(try await FeedApp.validateCache(store: store, json: false).hasPrefix("There is no cache"))
+      #expect(
+        try await FeedApp.validateCache(store: store, json: false, language: .english).hasPrefix("There is no cache"))
 
       _ = try await show(store: directory)
-      #expect(try await FeedApp.validateCache(store: store, json: false).hasPrefix("Kept a valid cache of 64 images"))
+      #expect(
+        try await FeedApp.validateCache(store: store, json: false, language: .english).hasPrefix(
+          "Kept a valid cache of 64 images"))
 
       let eightDaysLater = Date().addingTimeInterval(8 * 86_400)
-      let expired = try await FeedApp.validateCache(store: store, json: false, now: { eightDaysLater })
+      let expired = try await FeedApp.validateCache(
+        store: store, json: false, language: .english, now: { eightDaysLater })
       #expect(expired.hasPrefix("Deleted an expired cache of 64 images"))
 
       try Data("corrupt".utf8).write(to: directory.appending(path: "feed.cache"))
@@ -125,7 +129,8 @@ struct FeedAppTests {
   func textOutput() async throws {
     try await withTemporaryDirectory { directory in
       let text = try await FeedApp.show(
-        url: nil, offline: false, store: directory.path(percentEncoded: false), json: false, progress: { _, _ in })
+        url: nil, offline: false, store: directory.path(percentEncoded: false), json: false, language: .english,
+        progress: { _, _ in })
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
 
       #expect(lines.first == "Feed — 64 images from the server")
@@ -172,9 +177,12 @@ struct FeedAppTests {
   @Test("APP-10 an empty --store is one clear error, for show and validate-cache alike")
   func emptyStorePath() async throws {
     await #expect(throws: FeedAppError.emptyStorePath) {
-      _ = try await FeedApp.show(url: nil, offline: true, store: "", json: false, progress: { _, _ in })
+      _ = try await FeedApp.show(
+        url: nil, offline: true, store: "", json: false, language: .english, progress: { _, _ in })
     }
-    await #expect(throws: FeedAppError.emptyStorePath) { _ = try await FeedApp.validateCache(store: " ", json: false) }
+    await #expect(throws: FeedAppError.emptyStorePath) {
+      _ = try await FeedApp.validateCache(store: " ", json: false, language: .english)
+    }
   }
 
   @Test("APP-11 a save that fails is said in the summary, never \"saved to the cache\"")
@@ -186,6 +194,7 @@ struct FeedAppTests {
 
       let text = try await FeedApp.show(
         url: nil, offline: false, store: directory.path(percentEncoded: false), storeKind: .sqlite, json: false,
+        language: .english,
         progress: { _, _ in })
       let summary = try #require(text.split(separator: "\n").last)
 

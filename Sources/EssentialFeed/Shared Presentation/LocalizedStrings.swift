@@ -14,6 +14,11 @@ enum LocalizedStrings {
     return english.localizedString(forKey: key, value: key, table: table)
   }
 
+  /// The string for `key` in `localization`, falling back to English when the package has no such localization.
+  static func string(_ key: String, localization: String) -> String {
+    string(key, bundle: bundle(for: localization) ?? englishBundle ?? .module)
+  }
+
   /// The bundle of one localization, such as `es`, or `nil` when the package has none for it.
   static func bundle(for localization: String) -> Bundle? {
     Bundle.module.path(forResource: localization, ofType: "lproj").flatMap(Bundle.init(path:))
