@@ -38,7 +38,7 @@ final class RawSQLiteBaseline {
     for (position, image) in feed.enumerated() {
       sqlite3_reset(insertRow)
       sqlite3_bind_int64(insertRow, 1, Int64(position))
-      withUnsafeBytes(of: image.id.uuid) { sqlite3_bind_blob(insertRow, 2, $0.baseAddress, 16, Self.transient) }
+      _ = withUnsafeBytes(of: image.id.uuid) { sqlite3_bind_blob(insertRow, 2, $0.baseAddress, 16, Self.transient) }
       bind(image.description, 3)
       bind(image.location, 4)
       bind(image.url.absoluteString, 5)
@@ -64,7 +64,7 @@ final class RawSQLiteBaseline {
       sqlite3_bind_null(insertRow, index)
       return
     }
-    value.withUTF8 { sqlite3_bind_text(insertRow, index, $0.baseAddress, Int32($0.count), Self.transient) }
+    _ = value.withUTF8 { sqlite3_bind_text(insertRow, index, $0.baseAddress, Int32($0.count), Self.transient) }
   }
 
   private func text(_ column: Int32) -> String? {
