@@ -84,7 +84,7 @@ let package = Package(
       name: "Integration",
       dependencies: [
         "EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache", "EssentialFeedSpecs", "EssentialFeedSQLite",
-        "TestSupport", "StoreCrashWriter", "FeedDemoServer", "FeedCLI",
+        "TestSupport", "StoreCrashWriter", "FeedDemoServer", "FeedCLI", "feed",
         .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["FeedApp"])),
       ],
       path: "Tests/Integration",

@@ -26,7 +26,8 @@ struct AppLoaders {
     }
     feedLoader = FeedComposer.feedLoader(
       remote: RecordingFeedLoader(
-        decoratee: PagedRemoteFeedLoader(baseURL: baseURL, client: client), origin: .server, recorder: recorder),
+        decoratee: AllPagesFeedLoader(pages: RemoteFeedPageLoader(baseURL: baseURL, client: client)), origin: .server,
+        recorder: recorder),
       cache: RecordingFeedCache(decoratee: localFeed, recorder: recorder),
       local: cachedFeed)
     imageLoader = FeedComposer.imageLoader(

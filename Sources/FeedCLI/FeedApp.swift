@@ -29,7 +29,7 @@ enum FeedApp {
       guard let base = AbsoluteHTTPURL.parse(url) else { throw FeedAppError.invalidURL(url) }
       server = base
     } else {
-      let demo = try await DemoFeedServer.start()
+      let demo = try await DemoFeedServer.start()  // the server `feed serve` runs
       embedded = demo
       server = demo.baseURL
     }

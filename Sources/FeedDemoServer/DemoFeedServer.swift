@@ -1,30 +1,86 @@
 import FlyingFox
 import Foundation
+import Synchronization
 
-/// The embedded demo server: the feed API (`GET /v1/feed?limit=N&after_id=ID`) over the ``DemoFeed``, and image
-/// bytes (`GET /images/<id>`), on 127.0.0.1.
+/// The demo server: the feed API over a ``DemoFeed`` on 127.0.0.1.
+///
+/// - `GET /v1/feed?limit=N[&after_id=ID]`: a page, keyset by the position of `after_id`; an unknown id is 400.
+/// - `GET /v1/feed/search?q=KEYWORD&limit=N[&after_id=ID]`: the images whose description or location contains the
+///   keyword, ignoring case; a missing keyword is 400.
+/// - `GET /images/<id>`: an image's bytes.
+///
+/// With a failure rate, that fraction of all requests, spread evenly, answers 503.
 public enum DemoFeedServer {
-  /// Starts the demo server.
+  /// Starts the demo server and returns once it listens.
   ///
-  /// - Parameter items: The feed to serve.
+  /// - Parameters:
+  ///   - feed: The feed to serve.
+  ///   - port: The port to listen on; 0 lets the system pick one.
+  ///   - failureRate: The fraction of requests, from 0 to 1, that answer 503 Service Unavailable.
   /// - Returns: The running server; call ``LoopbackHTTPServer/stop()`` when done.
-  public static func start(items: [DemoFeed.Item] = DemoFeed.items()) async throws -> LoopbackHTTPServer {
-    let ids = Set(items.map(\.id))
-    return try await LoopbackHTTPServer.start { server, baseURL in
+  public static func start(
+    feed: DemoFeed = DemoFeed(), port: UInt16 = 0, failureRate: Double = 0
+  ) async throws -> LoopbackHTTPServer {
+    let failures = FailureSchedule(rate: failureRate)
+    return try await LoopbackHTTPServer.start(port: port) { server, baseURL in
+      await server.appendRoute("GET /v1/feed/search") { request in
+        if failures.next() { return HTTPResponse(statusCode: .serviceUnavailable) }
+        guard let keyword = request.query["q"], !keyword.isEmpty else { return badRequest("q is missing") }
+        return page(of: feed, request, limit: 30, keyword: keyword, baseURL: baseURL)
+      }
       await server.appendRoute("GET /v1/feed") { request in
-        let limit = request.query["limit"].flatMap(Int.init) ?? 10
-        let after = request.query["after_id"].flatMap(UUID.init(uuidString:))
-        let page = DemoFeed.page(of: items, after: after, limit: limit)
-        let body = try DemoFeed.json(for: page, baseURL: baseURL)
-        return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: body)
+        if failures.next() { return HTTPResponse(statusCode: .serviceUnavailable) }
+        return page(of: feed, request, limit: 10, keyword: nil, baseURL: baseURL)
       }
       await server.appendRoute("GET /images/:id") { request in
-        guard let id = request.routeParameters["id"].flatMap(UUID.init(uuidString:)), ids.contains(id) else {
+        if failures.next() { return HTTPResponse(statusCode: .serviceUnavailable) }
+        guard let id = request.routeParameters["id"].flatMap(UUID.init(uuidString:)), feed.index(of: id) != nil else {
           return HTTPResponse(statusCode: .notFound)
         }
         return HTTPResponse(
           statusCode: .ok, headers: [.contentType: "image/x-portable-graymap"], body: DemoFeed.imageData(for: id))
       }
     }
+  }
+
+  private static func page(
+    of feed: DemoFeed, _ request: HTTPRequest, limit defaultLimit: Int, keyword: String?, baseURL: URL
+  ) -> HTTPResponse {
+    let limit = request.query["limit"].map { Int($0) ?? -1 } ?? defaultLimit
+    guard (1...1_000).contains(limit) else { return badRequest("limit must be from 1 to 1000") }
+    var after: UUID?
+    if let text = request.query["after_id"] {
+      guard let id = UUID(uuidString: text) else { return badRequest("after_id is not an id") }
+      after = id
+    }
+    guard let items = feed.page(after: after, limit: limit, matching: keyword),
+      let body = try? DemoFeed.json(for: items, baseURL: baseURL)
+    else { return badRequest("after_id is not an image of this feed") }
+    return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: body)
+  }
+
+  private static func badRequest(_ reason: String) -> HTTPResponse {
+    HTTPResponse(
+      statusCode: .badRequest, headers: [.contentType: "application/json"],
+      body: Data(#"{"error":"\#(reason)"}"#.utf8))
+  }
+}
+
+/// Which requests fail: request n fails when ⌊n·rate⌋ grows, so exactly that fraction fails, spread evenly.
+final class FailureSchedule: Sendable {
+  private let rate: Double
+  private let count = Mutex(0)
+
+  init(rate: Double) {
+    self.rate = rate.isFinite ? min(max(rate, 0), 1) : 0
+  }
+
+  func next() -> Bool {
+    guard rate > 0 else { return false }
+    let n = count.withLock {
+      $0 += 1
+      return $0
+    }
+    return (Double(n) * rate).rounded(.down) > (Double(n - 1) * rate).rounded(.down)
   }
 }

@@ -14,13 +14,15 @@ public final class LoopbackHTTPServer: Sendable {
 
   /// Starts a server with the routes `configure` adds, and returns once it listens.
   ///
-  /// - Parameter configure: Adds routes; it receives the base URL the server will have.
+  /// - Parameters:
+  ///   - port: The port to listen on; 0 lets the system pick one.
+  ///   - configure: Adds routes; it receives the base URL the server will have.
   /// - Throws: When the socket cannot be opened or the server does not start listening within 10 seconds.
   public static func start(
-    configure: @Sendable (HTTPServer, _ baseURL: URL) async -> Void
+    port: UInt16 = 0, configure: @Sendable (HTTPServer, _ baseURL: URL) async -> Void
   ) async throws -> LoopbackHTTPServer {
     // Routes are added once the server listens, so they can know its port.
-    let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled)
+    let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), logger: .disabled)
     let task = Task { try await server.run() }
     do {
       try await server.waitUntilListening(timeout: 10)
@@ -33,6 +35,11 @@ public final class LoopbackHTTPServer: Sendable {
       task.cancel()
       throw error
     }
+  }
+
+  /// Waits until the server stops: forever, unless ``stop()`` is called or the task running it is cancelled.
+  public func wait() async {
+    _ = await task.result
   }
 
   /// Stops the server at once, cutting connections in flight, and waits until it has stopped.

@@ -15,7 +15,7 @@ struct FeedAppTests {
       let report = try await show(store: directory)
 
       #expect(report.feedSource == .server)
-      #expect(report.entries.map(\.id) == DemoFeed.items().map(\.id))
+      #expect(report.entries.map(\.id) == DemoFeed().items.map(\.id))
       #expect(report.entries.count >= 60)
       #expect(report.imagesFromServer == report.entries.count)
       #expect(report.imagesFailed == 0)

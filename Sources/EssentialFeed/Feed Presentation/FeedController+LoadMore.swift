@@ -1,17 +1,19 @@
 extension FeedController {
   /// The item at `index` is about to be shown: when it is the last one, loads the next page.
   ///
-  /// Ignored without a load-more hook, while the feed or a page loads, or for any item but the last.
+  /// Ignored when the list has no more pages, while the feed or a page loads, or for any item but the last.
   ///
   /// - Parameter index: The item's index in ``feed``.
   public func itemNearEndWillBecomeVisible(at index: Int) {
-    guard let loadMore, index == feed.count - 1, let last = feed.last, !feedLoad.isLoading else { return }
-    loadMore.loadPage(after: last) { [weak self] page in self?.append(page) }
+    guard let nextPage, index == feed.count - 1, !feedLoad.isLoading else { return }
+    loadMore.loadPage(nextPage) { [weak self] page in self?.append(page) }
   }
 
-  private func append(_ page: [FeedImage]) {
-    cells += makeCells(for: page, from: feed.count)
-    feed += page
+  /// A longer list: the items after the ones shown get their cells; what was shown stays as it was.
+  private func append(_ page: Paginated<FeedImage>) {
+    cells += makeCells(for: page.items.dropFirst(feed.count), from: feed.count)
+    feed = page.items
+    nextPage = page.loadMore
     feedView.display(FeedPresenter.map(feed))
   }
 }

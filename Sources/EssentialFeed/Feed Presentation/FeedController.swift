@@ -17,8 +17,9 @@ public final class FeedController<Image> {
   let imageTransformer: (Data) -> Image?
   let feedView: any FeedView
   let imageView: any FeedImageCellView<Image>
-  let feedLoad: LoadResourcePresentationAdapter<[FeedImage], FeedViewAdapter>
-  let loadMore: LoadMoreController?
+  let feedLoad: LoadResourcePresentationAdapter<Paginated<FeedImage>, FeedViewAdapter>
+  let loadMore: LoadMoreController
+  var nextPage: (@Sendable () async throws -> Paginated<FeedImage>)?
   var hasAppeared = false
   var cells: [FeedImageCellController<Image>] = []
 
@@ -37,10 +38,39 @@ public final class FeedController<Image> {
   ///   - errorView: Shows the feed's error message.
   ///   - imageView: Shows each item's image state.
   ///   - loadMoreView: Shows the state of loading more.
-  public init(
+  public convenience init(
     feedLoader: any FeedLoader,
     imageLoader: any FeedImageDataLoader,
     loadMore: LoadMore? = nil,
+    imageTransformer: @escaping (Data) -> Image?,
+    feedView: any FeedView,
+    loadingView: any ResourceLoadingView,
+    errorView: any ResourceErrorView,
+    imageView: any FeedImageCellView<Image>,
+    loadMoreView: (any LoadMoreView)? = nil
+  ) {
+    self.init(
+      loader: { Self.paginated(try await feedLoader.load(), loadMore) }, imageLoader: imageLoader,
+      imageTransformer: imageTransformer, feedView: feedView, loadingView: loadingView, errorView: errorView,
+      imageView: imageView, loadMoreView: loadMoreView)
+  }
+
+  /// Creates a controller over a paginated feed, such as `FeedPager`'s; nothing loads until the view appears.
+  ///
+  /// Loading more follows the list's own `loadMore`, and stops when the list says it reached the end.
+  ///
+  /// - Parameters:
+  ///   - loader: Loads the first page (or the cached pages), and with it how to load more.
+  ///   - imageLoader: Loads each item's image data.
+  ///   - imageTransformer: Decodes image data; `nil` means the data is invalid and a retry is offered.
+  ///   - feedView: Shows the items.
+  ///   - loadingView: Shows the feed's loading indicator.
+  ///   - errorView: Shows the feed's error message.
+  ///   - imageView: Shows each item's image state.
+  ///   - loadMoreView: Shows the state of loading more.
+  public init(
+    loader: @escaping @Sendable () async throws -> Paginated<FeedImage>,
+    imageLoader: any FeedImageDataLoader,
     imageTransformer: @escaping (Data) -> Image?,
     feedView: any FeedView,
     loadingView: any ResourceLoadingView,
@@ -52,13 +82,19 @@ public final class FeedController<Image> {
     self.imageTransformer = imageTransformer
     self.feedView = feedView
     self.imageView = imageView
-    self.loadMore = loadMore.map { LoadMoreController(loadMore: $0, view: loadMoreView) }
+    self.loadMore = LoadMoreController(view: loadMoreView)
     let adapter = FeedViewAdapter(feedView)
     feedLoad = LoadResourcePresentationAdapter(
-      loader: { try await feedLoader.load() },
+      loader: loader,
       presenter: LoadResourcePresenter(
         resourceView: adapter, loadingView: loadingView, errorView: errorView, mapper: { $0 }))
     adapter.willDisplay = { [weak self] feed in self?.replaceFeed(with: feed) }
+  }
+
+  /// The feed a plain loader and a load-more hook describe, as a paginated list that never ends by itself.
+  nonisolated private static func paginated(_ items: [FeedImage], _ hook: LoadMore?) -> Paginated<FeedImage> {
+    guard let hook, let last = items.last else { return Paginated(items: items) }
+    return Paginated(items: items) { paginated(items + (try await hook(last)), hook) }
   }
 
   // MARK: - Feed events
@@ -84,13 +120,14 @@ public final class FeedController<Image> {
   public var isLoading: Bool { feedLoad.isLoading }
 
   /// A new feed replaces the old one: the old items' image loads and a page load in flight are cancelled.
-  private func replaceFeed(with feed: [FeedImage]) {
-    loadMore?.cancel()
-    self.feed = feed
-    cells = makeCells(for: feed, from: 0)
+  private func replaceFeed(with page: Paginated<FeedImage>) {
+    loadMore.cancel()
+    feed = page.items
+    nextPage = page.loadMore
+    cells = makeCells(for: page.items[...], from: 0)
   }
 
-  func makeCells(for images: [FeedImage], from start: Int) -> [FeedImageCellController<Image>] {
+  func makeCells(for images: ArraySlice<FeedImage>, from start: Int) -> [FeedImageCellController<Image>] {
     images.enumerated().map { offset, image in
       FeedImageCellController(
         url: image.url, index: start + offset, imageLoader: imageLoader, imageTransformer: imageTransformer,

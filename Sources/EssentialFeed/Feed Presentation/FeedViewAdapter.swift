@@ -3,14 +3,14 @@
 final class FeedViewAdapter: ResourceView {
   private let view: any FeedView
   /// Called with each loaded feed before it is shown; the controller replaces its items here.
-  var willDisplay: (([FeedImage]) -> Void)?
+  var willDisplay: ((Paginated<FeedImage>) -> Void)?
 
   init(_ view: any FeedView) {
     self.view = view
   }
 
-  func display(_ feed: [FeedImage]) {
+  func display(_ feed: Paginated<FeedImage>) {
     willDisplay?(feed)
-    view.display(FeedPresenter.map(feed))
+    view.display(FeedPresenter.map(feed.items))
   }
 }

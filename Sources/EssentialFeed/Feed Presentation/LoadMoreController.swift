@@ -3,30 +3,33 @@
 /// Owned by ``FeedController``; releasing it cancels the page load in flight.
 @MainActor
 final class LoadMoreController {
-  private let loadMore: @Sendable (_ after: FeedImage) async throws -> [FeedImage]
   private let view: (any LoadMoreView)?
-  private let load = ResourceLoad<[FeedImage]>()
+  private let load = ResourceLoad<Paginated<FeedImage>>()
 
-  init(loadMore: @escaping @Sendable (_ after: FeedImage) async throws -> [FeedImage], view: (any LoadMoreView)?) {
-    self.loadMore = loadMore
+  init(view: (any LoadMoreView)?) {
     self.view = view
   }
 
   /// `true` while a page loads.
   var isLoading: Bool { load.isRunning }
 
-  /// Loads the page after `last`, unless a page is loading.
+  /// Loads the next page, unless a page is loading.
   ///
   /// - Parameters:
-  ///   - last: The last item shown.
-  ///   - deliver: Receives the page once loaded; capture its owner weakly.
-  func loadPage(after last: FeedImage, deliver: @escaping @MainActor ([FeedImage]) -> Void) {
+  ///   - next: The list's `loadMore`.
+  ///   - deliver: Receives the longer list once loaded; capture its owner weakly.
+  func loadPage(
+    _ next: @escaping @Sendable () async throws -> Paginated<FeedImage>,
+    deliver: @escaping @MainActor (Paginated<FeedImage>) -> Void
+  ) {
     guard !load.isRunning else { return }
     view?.display(.loading)
-    load.start({ [loadMore] in try await loadMore(last) }, deliver: { [weak self] in self?.didLoad($0, deliver) })
+    load.start(next, deliver: { [weak self] in self?.didLoad($0, deliver) })
   }
 
-  private func didLoad(_ result: Result<[FeedImage], any Error>, _ deliver: ([FeedImage]) -> Void) {
+  private func didLoad(
+    _ result: Result<Paginated<FeedImage>, any Error>, _ deliver: (Paginated<FeedImage>) -> Void
+  ) {
     switch result {
     case .success(let page):
       deliver(page)

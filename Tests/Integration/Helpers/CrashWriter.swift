@@ -2,7 +2,11 @@ import Foundation
 
 /// The StoreCrashWriter executable, built beside the test bundle.
 func crashWriterExecutable() -> URL? {
-  let name = "StoreCrashWriter"
+  builtExecutable(named: "StoreCrashWriter")
+}
+
+/// An executable of the package, built beside the test bundle: the crash writer, or the `feed` app.
+func builtExecutable(named name: String) -> URL? {
   var candidates: [URL] = []
   if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
   candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())

@@ -1,0 +1,33 @@
+import ArgumentParser
+import FeedDemoServer
+import Foundation
+
+extension FeedCommand {
+  /// Runs the demo feed server in the foreground: the same server `feed` embeds.
+  struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "serve",
+      abstract: "Runs the demo feed server on 127.0.0.1 until interrupted; prints its base URL as the first line.")
+
+    @Option(name: .long, help: "The port to listen on (0: any free port).")
+    var port: UInt16 = 0
+
+    @Option(name: .long, help: "How many images the feed has, generated on the fly (up to 10,000,000).")
+    var items = 64
+
+    @Option(name: .long, help: "The fraction of requests, from 0 to 1, that answer 503 Service Unavailable.")
+    var failRate = 0.0
+
+    func validate() throws {
+      guard (0...10_000_000).contains(items) else { throw ValidationError("--items must be from 0 to 10000000.") }
+      guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be from 0 to 1.") }
+    }
+
+    func run() async throws {
+      let server = try await DemoFeedServer.start(feed: DemoFeed(count: items), port: port, failureRate: failRate)
+      // Written straight to the file descriptor, unbuffered: a script reads this line while the server runs.
+      FileHandle.standardOutput.write(Data("\(server.baseURL.absoluteString)\n".utf8))
+      await server.wait()
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import EssentialFeedAPI
+import FeedDemoServer
+import FlyingFox
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FeedCLI
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+@Suite("The demo server and feed serve")
+struct DemoServerTests {
+  private let client = URLSessionHTTPClient(session: URLSession(configuration: .ephemeral))
+
+  @Test("SV-1 pages are keyset by after_id and honour limit; an unknown after_id or a bad limit is 400")
+  func keysetPages() async throws {
+    let feed = DemoFeed(count: 1_000_000)
+    let server = try await DemoFeedServer.start(feed: feed)
+    defer { Task { await server.stop() } }
+    let base = server.baseURL.absoluteString
+
+    let (first, _) = try await get("\(base)/v1/feed?limit=3")
+    let afterLast = DemoFeed.item(at: 999_998).id.uuidString
+    let (last, _) = try await get("\(base)/v1/feed?limit=3&after_id=\(afterLast)")
+
+    #expect(try ids(first) == (0..<3).map { DemoFeed.item(at: $0).id })
+    #expect(try ids(last) == [DemoFeed.item(at: 999_999).id])
+    #expect(try await get("\(base)/v1/feed?after_id=\(UUID().uuidString)").status == 400)
+    #expect(try await get("\(base)/v1/feed?limit=0").status == 400)
+  }
+
+  @Test("SV-2 search matches description or location, ignoring case, in pages of 30 after after_id")
+  func search() async throws {
+    let feed = DemoFeed(count: 400)
+    let server = try await DemoFeedServer.start(feed: feed)
+    defer { Task { await server.stop() } }
+    let expected = feed.items.filter { $0.matches("kyoto") }.prefix(30).map(\.id)
+
+    let (data, status) = try await get("\(server.baseURL.absoluteString)/v1/feed/search?q=KYOTO")
+
+    #expect(status == 200)
+    #expect(try ids(data) == Array(expected))
+    #expect(expected.count == 30)
+    #expect(try await get("\(server.baseURL.absoluteString)/v1/feed/search").status == 400)
+  }
+
+  @Test("SV-3 a failure rate makes exactly that fraction of requests, spread evenly, answer 503")
+  func failureRate() async throws {
+    let server = try await DemoFeedServer.start(failureRate: 0.25)
+    defer { Task { await server.stop() } }
+
+    var statuses: [Int] = []
+    for _ in 0..<8 { statuses.append(try await get("\(server.baseURL.absoluteString)/v1/feed").status) }
+
+    #expect(statuses == [200, 200, 200, 503, 200, 200, 200, 503])
+  }
+
+  @Test("PG-11 the app against a server that ignores after_id and limit shows each of its images once")
+  func staticServerShowsEachImageOnce() async throws {
+    let items = DemoFeed(count: 25).items
+    let server = try await LoopbackHTTPServer.start { server, baseURL in
+      let body = (try? DemoFeed.json(for: items, baseURL: baseURL)) ?? Data()
+      await server.appendRoute("GET /v1/feed") { _ in HTTPResponse(statusCode: .ok, body: body) }
+      await server.appendRoute("GET /images/:id") { _ in HTTPResponse(statusCode: .ok, body: Data("x".utf8)) }
+    }
+    defer { Task { await server.stop() } }
+
+    try await withTemporaryDirectory { directory in
+      let json = try await FeedApp.show(
+        url: server.baseURL.absoluteString, offline: false, store: directory.path(percentEncoded: false),
+        json: true, progress: { _, _ in })
+      let report = try JSONDecoder().decode(FeedReport.self, from: Data(json.utf8))
+
+      #expect(report.entries.map(\.id) == items.map(\.id))
+    }
+  }
+
+  @Test("SV-4 feed serve prints its base URL as the first line on stdout and serves until interrupted")
+  func serveCommand() async throws {
+    let executable = try #require(builtExecutable(named: "feed"), "the feed executable was not built beside the tests")
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = ["serve", "--items", "1000"]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    defer { if process.isRunning { process.terminate() } }
+
+    let firstLine = await offPool { () -> String in
+      var bytes = Data()
+      while !bytes.contains(UInt8(ascii: "\n")) {
+        let chunk = output.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        bytes += chunk
+      }
+      return String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+    }
+    #expect(firstLine.hasPrefix("http://127.0.0.1:"), "first line: \(firstLine)")
+    let (page, status) = try await get("\(firstLine)/v1/feed?limit=2")
+    #expect(status == 200)
+    #expect(try ids(page) == [DemoFeed.item(at: 0).id, DemoFeed.item(at: 1).id])
+
+    process.interrupt()
+    await process.exited()
+    #expect(!process.isRunning)
+  }
+
+  private func get(_ string: String) async throws -> (data: Data, status: Int) {
+    let url = try #require(URL(string: string))
+    let (data, response) = try await client.get(from: url)
+    return (data, response.statusCode)
+  }
+
+  private func ids(_ data: Data) throws -> [UUID] {
+    let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: [[String: Any]]])
+    return try #require(root["items"]).compactMap { ($0["id"] as? String).flatMap(UUID.init(uuidString:)) }
+  }
+}
