@@ -16,16 +16,7 @@ extension SQLiteFeedStore {
         defer { meta.reset() }
         guard try meta.step() else { return nil }
         let timestamp = Date(timeIntervalSinceReferenceDate: meta.double(at: 0))
-        let rows = try db.statement("SELECT id, description, location, url FROM feed_image ORDER BY position")
-        defer { rows.reset() }
-        var feed: [LocalFeedImage] = []
-        while try rows.step() {
-          guard let id = rows.uuid(at: 0), let url = rows.string(at: 3).flatMap(URL.init(string:)) else {
-            throw SQLiteError(code: SQLITE_CORRUPT, message: "a cached image has an invalid id or URL")
-          }
-          feed.append(LocalFeedImage(id: id, description: rows.string(at: 1), location: rows.string(at: 2), url: url))
-        }
-        return CachedFeed(feed: feed, timestamp: timestamp)
+        return CachedFeed(feed: try db.images(in: "feed_image"), timestamp: timestamp)
       }
     }
   }
@@ -43,17 +34,7 @@ extension SQLiteFeedStore {
         let meta = try db.statement("INSERT OR REPLACE INTO cache (id, timestamp) VALUES (1, ?)")
         try meta.bind(timestamp.timeIntervalSinceReferenceDate, at: 1)
         try meta.step()
-        let row = try db.statement(
-          "INSERT INTO feed_image (position, id, description, location, url) VALUES (?, ?, ?, ?, ?)")
-        for (position, image) in feed.enumerated() {
-          try row.bind(position, at: 1)
-          try row.bind(image.id, at: 2)
-          try row.bind(image.description, at: 3)
-          try row.bind(image.location, at: 4)
-          try row.bind(image.url.absoluteString, at: 5)
-          try row.step()
-          row.reset()
-        }
+        try db.insert(feed, into: "feed_image", from: 0)
       }
     }
   }
@@ -87,6 +68,37 @@ extension SQLiteFeedStore {
       } catch {
         throw error.while("delete the unusable database", at: displayPath)
       }
+    }
+  }
+}
+
+extension SQLiteConnection {
+  /// The images of `table` (`feed_image` or `search_result`), in order.
+  func images(in table: String) throws(SQLiteError) -> [LocalFeedImage] {
+    let rows = try statement("SELECT id, description, location, url FROM \(table) ORDER BY position")
+    defer { rows.reset() }
+    var images: [LocalFeedImage] = []
+    while try rows.step() {
+      guard let id = rows.uuid(at: 0), let url = rows.string(at: 3).flatMap(URL.init(string:)) else {
+        throw SQLiteError(code: SQLITE_CORRUPT, message: "a cached image has an invalid id or URL")
+      }
+      images.append(LocalFeedImage(id: id, description: rows.string(at: 1), location: rows.string(at: 2), url: url))
+    }
+    return images
+  }
+
+  /// Inserts `images` into `table`, at positions from `start` on.
+  func insert(_ images: [LocalFeedImage], into table: String, from start: Int) throws(SQLiteError) {
+    let row = try statement("INSERT INTO \(table) (position, id, description, location, url) VALUES (?, ?, ?, ?, ?)")
+    defer { row.reset() }
+    for (offset, image) in images.enumerated() {
+      try row.bind(start + offset, at: 1)
+      try row.bind(image.id, at: 2)
+      try row.bind(image.description, at: 3)
+      try row.bind(image.location, at: 4)
+      try row.bind(image.url.absoluteString, at: 5)
+      try row.step()
+      row.reset()
     }
   }
 }

@@ -8,18 +8,22 @@ import Foundation
 /// image    id (16 bytes) | flags u8 (1: description, 2: location) | [description] | [location] | url
 /// strings  length u32 | UTF-8 bytes
 /// ```
+///
+/// The search file is the same with magic "EFSR" and the keyword (a string) first in the payload.
 enum FeedFileFormat {
   static let magic: UInt32 = 0x4446_4645  // "EFFD" read as little-endian bytes
+  static let searchMagic: UInt32 = 0x5253_4645  // "EFSR"
   static let version: UInt16 = 1
   static let headerSize = 4 + 2 + 2 + 8 + 8
 
-  static func encode(_ feed: [LocalFeedImage], timestamp: Date) -> [UInt8] {
+  static func encode(_ feed: [LocalFeedImage], timestamp: Date, keyword: String? = nil) -> [UInt8] {
     var writer = BinaryWriter(capacity: headerSize + 12 + feed.count * 160)
-    writer.append(magic)
+    writer.append(keyword == nil ? magic : searchMagic)
     writer.append(version)
     writer.append(UInt16(0))
     writer.append(UInt64(0))  // payload length, set below
     writer.append(UInt64(0))  // checksum, set below
+    if let keyword { writer.append(keyword) }
     writer.append(timestamp.timeIntervalSinceReferenceDate.bitPattern)
     writer.append(UInt32(truncatingIfNeeded: feed.count))
     for image in feed {
@@ -37,15 +41,31 @@ enum FeedFileFormat {
   }
 
   static func decode(_ data: Data) throws(BinaryReader.Malformed) -> CachedFeed {
-    let result: Result<CachedFeed, BinaryReader.Malformed> = data.withUnsafeBytes { buffer in
-      Result { () throws(BinaryReader.Malformed) -> CachedFeed in try decode(buffer) }
+    try decode(data, search: false).feed
+  }
+
+  /// The search a search file holds.
+  static func decodeSearch(_ data: Data) throws(BinaryReader.Malformed) -> CachedSearch {
+    let (feed, keyword) = try decode(data, search: true)
+    return CachedSearch(keyword: keyword ?? "", results: feed.feed, timestamp: feed.timestamp)
+  }
+
+  private static func decode(
+    _ data: Data, search: Bool
+  ) throws(BinaryReader.Malformed) -> (feed: CachedFeed, keyword: String?) {
+    let result: Result<(CachedFeed, String?), BinaryReader.Malformed> = data.withUnsafeBytes { buffer in
+      Result { () throws(BinaryReader.Malformed) -> (CachedFeed, String?) in try decode(buffer, search: search) }
     }
     return try result.get()
   }
 
-  private static func decode(_ buffer: UnsafeRawBufferPointer) throws(BinaryReader.Malformed) -> CachedFeed {
+  private static func decode(
+    _ buffer: UnsafeRawBufferPointer, search: Bool
+  ) throws(BinaryReader.Malformed) -> (CachedFeed, String?) {
     var header = BinaryReader(buffer)
-    guard try header.read(UInt32.self) == magic else { throw .init(reason: "not a feed cache file") }
+    guard try header.read(UInt32.self) == (search ? searchMagic : magic) else {
+      throw .init(reason: search ? "not a search cache file" : "not a feed cache file")
+    }
     let fileVersion = try header.read(UInt16.self)
     guard fileVersion == version else { throw .init(reason: "unknown format version \(fileVersion)") }
     guard try header.read(UInt16.self) == 0 else { throw .init(reason: "unknown flags") }
@@ -56,6 +76,7 @@ enum FeedFileFormat {
     guard Hash64.hash(payload) == checksum else { throw .init(reason: "checksum mismatch") }
 
     var reader = BinaryReader(buffer, offset: headerSize)
+    let keyword = search ? try reader.readString() : nil
     let timestamp = Date(timeIntervalSinceReferenceDate: Double(bitPattern: try reader.read(UInt64.self)))
     let count = Int(try reader.read(UInt32.self))
     guard count <= reader.remaining / 21 else { throw .init(reason: "image count exceeds the file") }
@@ -71,6 +92,6 @@ enum FeedFileFormat {
       feed.append(LocalFeedImage(id: id, description: description, location: location, url: url))
     }
     guard reader.isAtEnd else { throw .init(reason: "trailing bytes") }
-    return CachedFeed(feed: feed, timestamp: timestamp)
+    return (CachedFeed(feed: feed, timestamp: timestamp), keyword)
   }
 }

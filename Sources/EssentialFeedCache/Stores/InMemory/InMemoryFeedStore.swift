@@ -1,12 +1,13 @@
 import Foundation
 
-/// A store that keeps the feed and image data in memory, for tests, previews and apps that need no persistence.
+/// A store that keeps the feed, image data and the last search in memory, for tests, previews and apps that need no persistence.
 ///
 /// An actor whose operations never suspend, so each one is atomic and every history is linearizable. Image data is
 /// keyed by the URL's whole `absoluteString`.
 public actor InMemoryFeedStore: FeedStore, FeedImageDataStore {
   private var cache: CachedFeed?
   private var images: [String: Data] = [:]
+  var search: CachedSearch?
 
   /// Creates an empty store.
   public init() {}
