@@ -1,4 +1,4 @@
-/// Shows a loaded feed on any ``FeedView``, after telling the controller the feed it now shows.
+/// Shows a loaded feed, or search results, on any ``FeedView``, after telling the controller what it now shows.
 @MainActor
 final class FeedViewAdapter: ResourceView {
   private let view: any FeedView

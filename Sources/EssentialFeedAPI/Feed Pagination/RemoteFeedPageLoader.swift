@@ -1,7 +1,8 @@
 import EssentialFeed
 import Foundation
 
-/// Loads one page of the remote feed: `GET <base>/v1/feed?limit=N[&after_id=<id>]`.
+/// Loads one page of the remote feed, `GET <base>/v1/feed?limit=N[&after_id=<id>]`, or of a keyword search,
+/// `GET <base>/v1/feed/search?q=<keyword>&limit=N[&after_id=<id>]`.
 ///
 /// Compose it with ``EssentialFeed/FeedPager``, which keeps the cursor, drops images already delivered and ends
 /// the list: `FeedPager(loadPage: { try await remote.loadPage(after: $0) }, cache: localFeed)`.
@@ -9,16 +10,19 @@ public struct RemoteFeedPageLoader: Sendable {
   private let baseURL: URL
   private let client: any HTTPClient
   private let pageSize: Int
+  private let keyword: String?
 
   /// Creates a page loader.
   ///
   /// - Parameters:
   ///   - baseURL: The API's root.
   ///   - client: The HTTP client.
+  ///   - keyword: The keyword to search for, or `nil` for the feed itself.
   ///   - pageSize: How many images a page asks for (at least 1).
-  public init(baseURL: URL, client: any HTTPClient, pageSize: Int = 30) {
+  public init(baseURL: URL, client: any HTTPClient, keyword: String? = nil, pageSize: Int = 30) {
     self.baseURL = baseURL
     self.client = client
+    self.keyword = keyword
     self.pageSize = max(1, pageSize)
   }
 
@@ -28,7 +32,9 @@ public struct RemoteFeedPageLoader: Sendable {
   /// - Returns: The page's images as the server sent them.
   /// - Throws: `RemoteFeedLoader.Error`, or `CancellationError`.
   public func loadPage(after last: FeedImage?) async throws -> [FeedImage] {
-    let url = FeedEndpoint.get(after: last, limit: pageSize).url(baseURL: baseURL)
+    let endpoint: FeedEndpoint =
+      keyword.map { .search($0, after: last, limit: pageSize) } ?? .get(after: last, limit: pageSize)
+    let url = endpoint.url(baseURL: baseURL)
     return try await RemoteFeedLoader(url: url, client: client).load()
   }
 }
