@@ -9,12 +9,21 @@ struct AppLoaders {
   let feedLoader: any FeedLoader
   let imageLoader: any FeedImageDataLoader
   /// Where each result came from, and why the server or a save failed.
-  let recorder = OriginRecorder()
+  let recorder: OriginRecorder
+
+  /// Loaders whose feed is `feedLoader` (a search, say), with the images and recorder of `loaders`.
+  init(feedLoader: any FeedLoader, replacingIn loaders: AppLoaders) {
+    self.feedLoader = feedLoader
+    imageLoader = loaders.imageLoader
+    recorder = loaders.recorder
+  }
 
   init(
     baseURL: URL?, client: any HTTPClient, store: some FeedStore & FeedImageDataStore,
     now: @escaping @Sendable () -> Date
   ) {
+    let recorder = OriginRecorder()
+    self.recorder = recorder
     let localFeed = LocalFeedLoader(store: store, currentDate: now)
     let localImages = LocalFeedImageDataLoader(store: store)
     let cachedFeed = RecordingFeedLoader(decoratee: localFeed, origin: .cache, recorder: recorder)

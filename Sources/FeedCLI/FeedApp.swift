@@ -18,9 +18,23 @@ enum FeedApp {
     now: @escaping @Sendable () -> Date = Date.init,
     progress: @escaping @Sendable (Int, Int) -> Void = FeedApp.terminalProgress
   ) async throws -> String {
+    let report = try await run(url: url, offline: offline, store: store, language: language) { server, directory in
+      AppLoaders(baseURL: server, client: limits.makeClient(), store: makeStore(storeKind, in: directory), now: now)
+    } progress: {
+      progress($0, $1)
+    }
+    return json ? try FeedReportRenderer.json(report) : FeedReportRenderer.text(report, language: language)
+  }
+
+  /// Resolves and prepares the store directory, starts the embedded server unless `url` or `offline` say
+  /// otherwise, and runs the loaders `compose` makes, stopping the embedded server whatever happens.
+  static func run(
+    url: String?, offline: Bool, store: String?, language: AppLanguage,
+    compose: (_ server: URL?, _ directory: URL) -> AppLoaders,
+    progress: @escaping @Sendable (Int, Int) -> Void
+  ) async throws -> FeedReport {
     let directory = try CacheDirectory.resolve(store)
     try CacheDirectory.prepare(directory)
-
     var embedded: LoopbackHTTPServer?
     let server: URL?
     if offline {
@@ -33,21 +47,17 @@ enum FeedApp {
       embedded = demo
       server = demo.baseURL
     }
-
-    let loaders = AppLoaders(
-      baseURL: server, client: limits.makeClient(), store: makeStore(storeKind, in: directory), now: now)
     let run = FeedRun(
-      loaders: loaders, server: server, embeddedServer: embedded != nil,
+      loaders: compose(server, directory), server: server, embeddedServer: embedded != nil,
       storePath: directory.path(percentEncoded: false), language: language)
-    let report: FeedReport
     do {
-      report = try await run.run(progress: progress)
+      let report = try await run.run(progress: progress)
+      await embedded?.stop()
+      return report
     } catch {
       await embedded?.stop()
       throw error
     }
-    await embedded?.stop()
-    return json ? try FeedReportRenderer.json(report) : FeedReportRenderer.text(report, language: language)
   }
 
   /// Runs Validate Feed Cache on the store and returns what it did.
@@ -68,7 +78,9 @@ enum FeedApp {
   }
 
   /// The store of `kind` in `directory`.
-  static func makeStore(_ kind: StoreKind, in directory: URL) -> any FeedStore & FeedImageDataStore {
+  static func makeStore(
+    _ kind: StoreKind, in directory: URL
+  ) -> any FeedStore & FeedImageDataStore & FeedSearchStore {
     switch kind {
     case .filesystem: FileSystemFeedStore(directory: directory)
     case .sqlite: SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite"))

@@ -14,6 +14,8 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
   case invalidURL(String)
   /// `--store` was given an empty path.
   case emptyStorePath
+  /// A search could not reach the server, and nothing cached answers its keyword.
+  case searchUnavailable(keyword: String, problem: String)
 
   var description: String { description(in: .current) }
 
@@ -29,6 +31,7 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
     case .unusableStore(let path, let reason): language.text("ERROR_UNUSABLE_STORE", path, reason)
     case .emptyStorePath: language.text("ERROR_EMPTY_STORE_PATH")
     case .invalidURL(let string): language.text("ERROR_INVALID_URL", string)
+    case .searchUnavailable(let keyword, let problem): language.text("ERROR_SEARCH_UNAVAILABLE", keyword, problem)
     }
   }
 

@@ -19,7 +19,7 @@ public struct FeedCommand: AsyncParsableCommand {
       the cache, and images are loaded from the cache first, then the server. With --offline, everything comes \
       from the cache. The cache lives in $XDG_CACHE_HOME/essential-feed, or ~/.cache/essential-feed.
       """,
-    subcommands: [Show.self, ValidateCache.self, Serve.self],
+    subcommands: [Show.self, Search.self, ValidateCache.self, Serve.self],
     defaultSubcommand: Show.self
   )
 
@@ -53,34 +53,15 @@ extension FeedCommand {
     static let configuration = CommandConfiguration(
       commandName: "show", abstract: "Shows the feed and loads every image (the default).")
 
-    @Option(name: .long, help: "Talk to a server with the feed API at this base URL instead of the embedded one.")
-    var url: String?
-
-    @Flag(name: .long, help: "Use no network: the feed and images come from the cache.")
-    var offline = false
-
-    @Option(name: .long, help: "The longest one request may take, in seconds, before the cache is used instead.")
-    var timeout: Double = NetworkLimits.defaultTimeout
-
-    @Option(name: .long, help: "The largest answer accepted from the server, in bytes (32 MiB).")
-    var maxResponseBytes: Int = URLSessionHTTPClient.defaultMaximumBodySize
+    @OptionGroup var network: NetworkOptions
 
     @OptionGroup var options: CommonOptions
-
-    func validate() throws {
-      if offline, url != nil { throw ValidationError("--offline and --url cannot be used together.") }
-      if let url, AbsoluteHTTPURL.parse(url) == nil { throw ValidationError(FeedAppError.invalidURL(url).description) }
-      guard timeout > 0, timeout.isFinite else {
-        throw ValidationError("--timeout must be a positive number of seconds.")
-      }
-      guard maxResponseBytes > 0 else { throw ValidationError("--max-response-bytes must be positive.") }
-    }
 
     func run() async throws {
       try await FeedApp.reportingErrors {
         let output = try await FeedApp.show(
-          url: url, offline: offline, store: options.store, storeKind: options.storeKind, json: options.json,
-          limits: NetworkLimits(timeout: timeout, maximumResponseBytes: maxResponseBytes))
+          url: network.url, offline: network.offline, store: options.store, storeKind: options.storeKind,
+          json: options.json, limits: network.limits)
         print(output)
       }
     }

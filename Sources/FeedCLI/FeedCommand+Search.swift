@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+
+extension FeedCommand {
+  /// Searches the feed for a keyword.
+  struct Search: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "search",
+      abstract: "Searches the feed by keyword, in pages of 30; offline, the last search cached or the cached feed.")
+
+    @Argument(help: "The keyword: matched in descriptions and locations, ignoring case.")
+    var keyword: String
+
+    @Option(name: .long, help: "How many pages of results to load (1 to 1000).")
+    var pages = 1
+
+    @OptionGroup var network: NetworkOptions
+
+    @OptionGroup var options: CommonOptions
+
+    func validate() throws {
+      guard !keyword.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        throw ValidationError("The keyword is empty; say what to search for.")
+      }
+      guard (1...1_000).contains(pages) else { throw ValidationError("--pages must be from 1 to 1000.") }
+    }
+
+    func run() async throws {
+      try await FeedApp.reportingErrors {
+        print(
+          try await FeedApp.search(
+            keyword, pages: pages, url: network.url, offline: network.offline, store: options.store,
+            storeKind: options.storeKind, json: options.json, limits: network.limits))
+      }
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import EssentialFeedAPI
+import Foundation
+
+/// Where the feed comes from, for the subcommands that talk to a server: `show` and `search`.
+struct NetworkOptions: ParsableArguments {
+  @Option(name: .long, help: "Talk to a server with the feed API at this base URL instead of the embedded one.")
+  var url: String?
+
+  @Flag(name: .long, help: "Use no network: everything comes from the cache.")
+  var offline = false
+
+  @Option(name: .long, help: "The longest one request may take, in seconds, before the cache is used instead.")
+  var timeout: Double = NetworkLimits.defaultTimeout
+
+  @Option(name: .long, help: "The largest answer accepted from the server, in bytes (32 MiB).")
+  var maxResponseBytes: Int = URLSessionHTTPClient.defaultMaximumBodySize
+
+  var limits: NetworkLimits { NetworkLimits(timeout: timeout, maximumResponseBytes: maxResponseBytes) }
+
+  func validate() throws {
+    if offline, url != nil { throw ValidationError("--offline and --url cannot be used together.") }
+    if let url, AbsoluteHTTPURL.parse(url) == nil { throw ValidationError(FeedAppError.invalidURL(url).description) }
+    guard timeout > 0, timeout.isFinite else {
+      throw ValidationError("--timeout must be a positive number of seconds.")
+    }
+    guard maxResponseBytes > 0 else { throw ValidationError("--max-response-bytes must be positive.") }
+  }
+}

@@ -1,0 +1,48 @@
+import FeedDemoServer
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FeedCLI
+
+@Suite("feed search")
+struct FeedSearchAppTests {
+  @Test("SR-8 feed search shows the server's results like show, caches them, and offline shows them again")
+  func searchOnlineThenOffline() async throws {
+    try await withTemporaryDirectory { directory in
+      let store = directory.path(percentEncoded: false)
+      let expected = DemoFeed().items.filter { $0.matches("kyoto") }.prefix(30).map(\.id)
+
+      let online = try await report(
+        FeedApp.search("Kyoto", url: nil, offline: false, store: store, json: true, progress: { _, _ in }))
+      let offline = try await report(
+        FeedApp.search(" kyoto ", url: nil, offline: true, store: store, json: true, progress: { _, _ in }))
+
+      #expect(online.feedSource == .server)
+      #expect(online.entries.map(\.id) == Array(expected))
+      #expect(offline.feedSource == .cache)
+      #expect(offline.entries.map(\.id) == online.entries.map(\.id))
+    }
+  }
+
+  @Test("SR-8 offline, a keyword nothing cached answers is one clear error, and exit code 1")
+  func offlineUncachedKeyword() async throws {
+    try await withTemporaryDirectory { directory in
+      let store = directory.path(percentEncoded: false)
+
+      await #expect {
+        _ = try await FeedApp.search("kyoto", url: nil, offline: true, store: store, json: false, progress: { _, _ in })
+      } throws: { error in
+        guard case FeedAppError.searchUnavailable(keyword: "kyoto", _) = error else { return false }
+        return true
+      }
+      let code = await FeedCommand.run(
+        ["search", "kyoto", "--offline", "--store", store], output: { _ in }, errorOutput: { _ in })
+      #expect(code == 1)
+    }
+  }
+
+  private func report(_ json: String) throws -> FeedReport {
+    try JSONDecoder().decode(FeedReport.self, from: Data(json.utf8))
+  }
+}
