@@ -7,7 +7,7 @@ let package = Package(
   name: "EssentialFeedBenchmarks",
   platforms: [.macOS(.v15)],
   dependencies: [
-    .package(name: "EssentialFeed", path: ".."),
+    .package(name: "EssentialFeed", path: "..", traits: []),
     .package(url: "https://github.com/ordo-one/benchmark.git", exact: "1.38.1", traits: ["MallocInterposer"]),
   ],
   targets: [

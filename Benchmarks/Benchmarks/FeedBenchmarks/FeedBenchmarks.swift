@@ -172,4 +172,6 @@ let benchmarks: @Sendable () -> Void = {
     try await inner.save(feed)
     for _ in benchmark.scaledIterations { blackHole(try await inner.load()) }
   }
+
+  pagingBenchmarks()
 }

@@ -21,7 +21,12 @@ enum Payloads {
 
   /// The API's JSON for `count` images.
   static func json(_ count: Int) -> Data {
-    let items: [[String: Any]] = images(count).map { image in
+    json(items: images(count))
+  }
+
+  /// The API's JSON for `images`.
+  static func json(items images: [FeedImage]) -> Data {
+    let items: [[String: Any]] = images.map { image in
       var item: [String: Any] = ["id": image.id.uuidString, "image": image.url.absoluteString]
       item["description"] = image.description ?? NSNull()
       if let location = image.location { item["location"] = location }

@@ -1,0 +1,88 @@
+import Benchmark
+import EssentialFeed
+import EssentialFeedAPI
+import EssentialFeedCache
+import EssentialFeedSQLite
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// 100 pages of 30 images, answered in memory by the `after_id` in the URL, as a keyset server would.
+struct PagedServer: HTTPClient {
+  static let pages = 100
+  static let pageSize = 30
+  private let bodies: [String: Data]
+
+  init() {
+    let images = Payloads.images(Self.pages * Self.pageSize)
+    var bodies: [String: Data] = [:]
+    for page in 0...Self.pages {
+      let start = page * Self.pageSize
+      let after = page == 0 ? "" : images[start - 1].id.uuidString
+      bodies[after] = Payloads.json(
+        items: Array(images[min(start, images.count)..<min(start + Self.pageSize, images.count)]))
+    }
+    self.bodies = bodies
+  }
+
+  /// The page after the `after_id` in `url`: the work any client of this server does to learn what to ask next.
+  func body(for url: URL) -> Data {
+    let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+    return bodies[query.first { $0.name == "after_id" }?.value ?? ""] ?? Data()
+  }
+
+  func get(from url: URL) async throws -> (Data, HTTPURLResponse) {
+    (body(for: url), Payloads.ok)
+  }
+}
+
+func pagingBenchmarks() {
+  let server = PagedServer()
+  let base = URL(string: "https://api.example.com") ?? URL(fileURLWithPath: "/")
+
+  // MARK: Paging: 100 pages of 30 through FeedPager, against the same requests and decoding by hand
+
+  Benchmark("Paging 100x30.ours") { benchmark in
+    let remote = RemoteFeedPageLoader(baseURL: base, client: server, pageSize: PagedServer.pageSize)
+    for _ in benchmark.scaledIterations {
+      let all = try await FeedPager(loadPage: { try await remote.loadPage(after: $0) }).load().loadingAll()
+      blackHole(all)
+    }
+  }
+  Benchmark("Paging 100x30.raw") { benchmark in
+    for _ in benchmark.scaledIterations {
+      var all: [PlainImage] = []
+      while true {
+        var url = "https://api.example.com/v1/feed?limit=\(PagedServer.pageSize)"
+        if let last = all.last { url += "&after_id=\(last.id.uuidString)" }
+        let page = try Raw.map(server.body(for: URL(string: url) ?? base))
+        if page.isEmpty { break }
+        all += page
+      }
+      blackHole(all)
+    }
+  }
+
+  // MARK: The last search: replace 10,000 results and read them back, against one raw SQLite transaction
+
+  let results = Payloads.images(10_000)
+  let local = results.map(LocalFeedImage.init)
+  let plain = results.map { PlainImage(id: $0.id, description: $0.description, location: $0.location, url: $0.url) }
+  Benchmark("Search cache round trip 10000.ours") { benchmark in
+    let directory = Payloads.temporaryDirectory("sqlite-search")
+    let store = SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite"))
+    for _ in benchmark.scaledIterations {
+      try await store.replaceSearch(with: local, for: "kyoto", timestamp: Date())
+      blackHole(try await store.retrieveSearch())
+    }
+    try? FileManager.default.removeItem(at: directory)
+  }
+  Benchmark("Search cache round trip 10000.raw") { benchmark in
+    let directory = Payloads.temporaryDirectory("raw-sqlite-search")
+    let baseline = RawSQLiteBaseline(path: directory.appending(path: "feed.sqlite").path(percentEncoded: false))
+    for _ in benchmark.scaledIterations { blackHole(baseline.roundTrip(plain)) }
+    try? FileManager.default.removeItem(at: directory)
+  }
+}
