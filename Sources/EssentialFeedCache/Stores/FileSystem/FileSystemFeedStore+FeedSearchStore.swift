@@ -9,13 +9,7 @@ extension FileSystemFeedStore: FeedSearchStore {
   /// - Throws: ``FileFeedStoreError/retrievalFailed(path:reason:)`` or ``FileFeedStoreError/corrupt(path:reason:)``
   ///   as ``retrieve()`` does, for the search file.
   public func retrieveSearch() throws(FileFeedStoreError) -> CachedSearch? {
-    try checkLocation()
-    guard let data = try AtomicFile.readCache(searchPath, limit: maximumFileSize) else { return nil }
-    do {
-      return try FeedFileFormat.decodeSearch(data)
-    } catch {
-      throw .corrupt(path: searchPath, reason: error.reason)
-    }
+    try readFile(searchPath, FeedFileFormat.decodeSearch)
   }
 
   /// Replaces the search kept, atomically and durably.
@@ -24,13 +18,7 @@ extension FileSystemFeedStore: FeedSearchStore {
   public func replaceSearch(
     with results: [LocalFeedImage], for keyword: String, timestamp: Date
   ) throws(FileFeedStoreError) {
-    try checkLocation()
-    do {
-      let bytes = FeedFileFormat.encode(results, timestamp: timestamp, keyword: keyword)
-      try writer.write(Data(bytes), to: searchPath)
-    } catch {
-      throw .insertionFailed(path: searchPath, reason: error.reason)
-    }
+    try writeFile(FeedFileFormat.encode(results, timestamp: timestamp, keyword: keyword), to: searchPath)
   }
 
   /// Appends `results` when the search kept is for exactly `keyword`, rewriting the file atomically; otherwise
@@ -44,11 +32,6 @@ extension FileSystemFeedStore: FeedSearchStore {
   ///
   /// - Throws: ``FileFeedStoreError/deletionFailed(path:reason:)``.
   public func deleteSearch() throws(FileFeedStoreError) {
-    try checkLocation()
-    do {
-      try AtomicFile.remove(searchPath)
-    } catch {
-      throw .deletionFailed(path: searchPath, reason: error.reason)
-    }
+    try removeFile(searchPath)
   }
 }

@@ -8,13 +8,7 @@ extension FileSystemFeedStore {
   ///   than the store's limit; ``FileFeedStoreError/corrupt(path:reason:)`` when it fails validation;
   ///   ``FileFeedStoreError/invalidLocation(_:)``.
   public func retrieve() throws(FileFeedStoreError) -> CachedFeed? {
-    try checkLocation()
-    guard let data = try AtomicFile.readCache(feedPath, limit: maximumFileSize) else { return nil }
-    do {
-      return try FeedFileFormat.decode(data)
-    } catch {
-      throw .corrupt(path: feedPath, reason: error.reason)
-    }
+    try readFile(feedPath, FeedFileFormat.decode)
   }
 
   /// Replaces the cached feed with `feed` and `timestamp`, atomically and durably.
@@ -25,12 +19,7 @@ extension FileSystemFeedStore {
   /// - Throws: ``FileFeedStoreError/insertionFailed(path:reason:)``, the previous cache then unchanged;
   ///   ``FileFeedStoreError/invalidLocation(_:)``.
   public func insert(_ feed: [LocalFeedImage], timestamp: Date) throws(FileFeedStoreError) {
-    try checkLocation()
-    do {
-      try writer.write(Data(FeedFileFormat.encode(feed, timestamp: timestamp)), to: feedPath)
-    } catch {
-      throw .insertionFailed(path: feedPath, reason: error.reason)
-    }
+    try writeFile(FeedFileFormat.encode(feed, timestamp: timestamp), to: feedPath)
   }
 
   /// Replaces the cached feed in one atomic step, as ``insert(_:timestamp:)`` does: a crash leaves the old cache or
@@ -49,11 +38,6 @@ extension FileSystemFeedStore {
   /// - Throws: ``FileFeedStoreError/deletionFailed(path:reason:)`` when the feed file cannot be deleted;
   ///   ``FileFeedStoreError/invalidLocation(_:)``.
   public func deleteCachedFeed() throws(FileFeedStoreError) {
-    try checkLocation()
-    do {
-      try AtomicFile.remove(feedPath)
-    } catch {
-      throw .deletionFailed(path: feedPath, reason: error.reason)
-    }
+    try removeFile(feedPath)
   }
 }

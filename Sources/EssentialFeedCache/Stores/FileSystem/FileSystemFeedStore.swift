@@ -44,6 +44,39 @@ public actor FileSystemFeedStore: FeedStore, FeedImageDataStore {
     self.maximumFileSize = maximumFileSize
   }
 
+  /// Reads and decodes the file at `path` (the feed or the search): `nil` when there is none.
+  func readFile<Value>(
+    _ path: String, _ decode: (Data) throws(BinaryReader.Malformed) -> Value
+  ) throws(FileFeedStoreError) -> Value? {
+    try checkLocation()
+    guard let data = try AtomicFile.readCache(path, limit: maximumFileSize) else { return nil }
+    do {
+      return try decode(data)
+    } catch {
+      throw .corrupt(path: path, reason: error.reason)
+    }
+  }
+
+  /// Replaces the file at `path` with `bytes`, atomically and durably.
+  func writeFile(_ bytes: [UInt8], to path: String) throws(FileFeedStoreError) {
+    try checkLocation()
+    do {
+      try writer.write(Data(bytes), to: path)
+    } catch {
+      throw .insertionFailed(path: path, reason: error.reason)
+    }
+  }
+
+  /// Deletes the file at `path`; no file is not an error.
+  func removeFile(_ path: String) throws(FileFeedStoreError) {
+    try checkLocation()
+    do {
+      try AtomicFile.remove(path)
+    } catch {
+      throw .deletionFailed(path: path, reason: error.reason)
+    }
+  }
+
   /// Throws ``FileFeedStoreError/invalidLocation(_:)`` when the store's URL is not a usable file URL.
   func checkLocation() throws(FileFeedStoreError) {
     if let invalidLocation { throw invalidLocation }
