@@ -4,7 +4,7 @@ import Foundation
 /// Loads one page of the remote feed, `GET <base>/v1/feed?limit=N[&after_id=<id>]`, or of a keyword search,
 /// `GET <base>/v1/feed/search?q=<keyword>&limit=N[&after_id=<id>]`.
 ///
-/// Compose it with ``EssentialFeed/FeedPager``, which keeps the cursor, drops images already delivered and ends
+/// Compose it with ``/EssentialFeed/FeedPager``, which keeps the cursor, drops images already delivered and ends
 /// the list: `FeedPager(loadPage: { try await remote.loadPage(after: $0) }, cache: localFeed)`.
 public struct RemoteFeedPageLoader: Sendable {
   private let baseURL: URL

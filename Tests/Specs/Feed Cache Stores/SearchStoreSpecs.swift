@@ -17,22 +17,41 @@ struct SearchStoreSpecs {
   }
 
   @Test(
-    "SRS-10 a persistent store's search survives a new instance, and the feed cache beside it is untouched",
-    arguments: [ShippedStore.fileSystem, .sqlite])
-  func persists(kind: ShippedStore) async throws {
+    "passes the persistent search store specs", arguments: [ShippedStore.fileSystem, .sqlite],
+    PersistentFeedSearchStoreSpec.allCases)
+  func persists(kind: ShippedStore, spec: PersistentFeedSearchStoreSpec) async throws {
+    try await withTemporaryDirectory { directory in
+      try await spec.verify { try #require(kind.makeStore(in: directory) as? any FeedSearchStore) }
+    }
+  }
+
+  @Test(
+    "passes the failable search store specs", arguments: [ShippedStore.fileSystem, .sqlite],
+    FailableFeedSearchStoreSpec.allCases)
+  func fails(kind: ShippedStore, spec: FailableFeedSearchStoreSpec) async throws {
+    try await withTemporaryDirectory { directory in
+      try await spec.verify(try kind.searchFailures(in: directory))
+    }
+  }
+
+  @Test(
+    "SRS-10 the search and the feed cache live side by side: each survives the other's writes",
+    arguments: [ShippedStore.inMemory, .fileSystem, .sqlite])
+  func besideTheFeed(kind: ShippedStore) async throws {
     try await withTemporaryDirectory { directory in
       let feed = uniqueFeed().local
-      let first = try #require(kind.makeStore(in: directory) as? any FeedSearchStore & FeedStore)
-      try await first.insert(feed, timestamp: Date(timeIntervalSinceReferenceDate: 1))
-      try await first.replaceSearch(with: [feed[0]], for: "Kyoto", timestamp: Date(timeIntervalSinceReferenceDate: 2))
-      try await first.appendToSearch([feed[1]], for: "Kyoto")
-
-      let second = try #require(kind.makeStore(in: directory) as? any FeedSearchStore & FeedStore)
+      let sut = try #require(kind.makeStore(in: directory) as? any FeedSearchStore & FeedStore)
+      try await sut.insert(feed, timestamp: Date(timeIntervalSinceReferenceDate: 1))
+      try await sut.replaceSearch(with: [feed[0]], for: "Kyoto", timestamp: Date(timeIntervalSinceReferenceDate: 2))
+      try await sut.deleteCachedFeed()
+      try await sut.insert([feed[1]], timestamp: Date(timeIntervalSinceReferenceDate: 3))
 
       #expect(
-        try await second.retrieveSearch()
-          == CachedSearch(keyword: "Kyoto", results: feed, timestamp: Date(timeIntervalSinceReferenceDate: 2)))
-      #expect(try await second.retrieve() == CachedFeed(feed: feed, timestamp: Date(timeIntervalSinceReferenceDate: 1)))
+        try await sut.retrieveSearch()
+          == CachedSearch(keyword: "Kyoto", results: [feed[0]], timestamp: Date(timeIntervalSinceReferenceDate: 2)))
+      try await sut.deleteSearch()
+      #expect(
+        try await sut.retrieve() == CachedFeed(feed: [feed[1]], timestamp: Date(timeIntervalSinceReferenceDate: 3)))
     }
   }
 }

@@ -19,4 +19,32 @@ struct SpecSuiteSearchSpecs {
   func correctStorePasses(_ spec: FeedSearchStoreSpec) async throws {
     try await spec.verify { InMemoryFeedStore() }
   }
+
+  @Test(
+    "SS-25 each persistent search store spec fails the store with its bug",
+    arguments: PersistentFeedSearchStoreSpec.allCases)
+  func persistentSpec(_ spec: PersistentFeedSearchStoreSpec) async throws {
+    let (bug, expected) = spec.broken
+    let disk = SharedSearchDisk()
+    try await withKnownIssue {
+      try await spec.verify { BrokenDurableSearchStore(bug, disk: disk) }
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains(expected) }
+    }
+  }
+
+  @Test(
+    "SS-26 each failable search store spec fails the store with its bug",
+    arguments: FailableFeedSearchStoreSpec.allCases)
+  func failableSpec(_ spec: FailableFeedSearchStoreSpec) async throws {
+    let (bug, expected) = spec.broken
+    let make: @Sendable () async throws -> any FeedSearchStore = {
+      BrokenDurableSearchStore(bug, disk: SharedSearchDisk())
+    }
+    try await withKnownIssue {
+      try await spec.verify(FeedSearchStoreFailures(retrieval: make, replacement: make, deletion: make))
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains(expected) }
+    }
+  }
 }

@@ -68,4 +68,26 @@ public enum ShippedStore: String, CaseIterable, Sendable {
       deletion: { makeStore(in: unwritable) }
     )
   }
+
+  /// The file that holds the last search, to damage it.
+  public func searchFile(at location: URL) -> URL {
+    self == .fileSystem ? location.appending(path: "search.cache") : location
+  }
+
+  /// Search stores that fail: a corrupt search file, and a location below a regular file.
+  public func searchFailures(in directory: URL) throws -> FeedSearchStoreFailures {
+    let damaged = directory.appending(path: "damaged-search", directoryHint: .isDirectory)
+    let unwritable = try makeUnwritableStoreLocation(in: directory, named: "search-store")
+    let make: @Sendable (URL) throws -> any FeedSearchStore = { directory in
+      guard let store = makeStore(in: directory) as? any FeedSearchStore else { throw CocoaError(.featureUnsupported) }
+      return store
+    }
+    return FeedSearchStoreFailures(
+      retrieval: {
+        try writeCorruptStoreFile(at: searchFile(at: location(in: damaged)))
+        return try make(damaged)
+      },
+      replacement: { try make(unwritable) },
+      deletion: { try make(unwritable) })
+  }
 }
