@@ -47,7 +47,7 @@ func pagingBenchmarks() {
   Benchmark("Paging 100x30.ours") { benchmark in
     let remote = RemoteFeedPageLoader(baseURL: base, client: server, pageSize: PagedServer.pageSize)
     for _ in benchmark.scaledIterations {
-      let all = try await FeedPager(loadPage: { try await remote.loadPage(after: $0) }).load().loadingAll()
+      let all = try await FeedPager(loadPage: { try await remote.loadPage(after: $0) }).loadAll()
       blackHole(all)
     }
   }

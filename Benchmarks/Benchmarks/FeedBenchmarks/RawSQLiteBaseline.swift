@@ -11,7 +11,7 @@ final class RawSQLiteBaseline {
 
   init(path: String) {
     sqlite3_open(path, &db)
-    sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;", nil, nil, nil)
+    sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;", nil, nil, nil)
     sqlite3_exec(
       db,
       """

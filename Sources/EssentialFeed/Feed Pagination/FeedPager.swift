@@ -41,6 +41,27 @@ public struct FeedPager: Sendable {
     return Paginated(items: cached) { try await page(after: cached, seen: seen) }
   }
 
+  /// Loads every page, up to `maximumPages`, and delivers all the images: the same rules as paging one page at a
+  /// time (dedupe by id, an empty page or one with nothing new ends the list, each page saved with the pages before
+  /// it), with the list built in place rather than one whole list per page.
+  ///
+  /// - Parameter maximumPages: A bound for lists that never end.
+  /// - Returns: Every image delivered, in order.
+  /// - Throws: A page's error, or `CancellationError`; nothing is delivered then.
+  public func loadAll(maximumPages: Int = 1_000) async throws -> [FeedImage] {
+    var items: [FeedImage] = []
+    var seen: Set<UUID> = []
+    for page in 0..<max(1, maximumPages) {
+      try Task.checkCancellation()
+      let new = try await loadPage(items.last).filter { seen.insert($0.id).inserted }
+      try Task.checkCancellation()
+      items += new
+      if let cache, page == 0 || !new.isEmpty { try? await cache.save(items) }
+      if new.isEmpty { break }
+    }
+    return items
+  }
+
   private func page(after delivered: [FeedImage], seen: Set<UUID>) async throws -> Paginated<FeedImage> {
     var seen = seen
     let new = try await loadThenSave(

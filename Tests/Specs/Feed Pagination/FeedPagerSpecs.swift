@@ -122,6 +122,22 @@ struct FeedPagerSpecs {
     #expect(more.items == cached + [next])
     #expect(source.requestedAfter == [cached[1].id])
   }
+
+  @Test("PG-12 loading every page at once follows the same rules: dedupe, nothing new ends, each page saved, a bound")
+  func loadAllFollowsTheSameRules() async throws {
+    let (a, b, c) = (uniqueImage(), uniqueImage(), uniqueImage())
+    let cache = FeedCacheSpy()
+    let repeating = PageSource([[a, b, a], [b, c], [c, a], [c]])
+    let endless = PageSource((0..<10).map { _ in [uniqueImage()] })
+
+    let all = try await FeedPager(loadPage: repeating.load, cache: cache).loadAll()
+    let bounded = try await FeedPager(loadPage: endless.load).loadAll(maximumPages: 3)
+
+    #expect(all == [a, b, c])
+    #expect(repeating.requestedAfter == [nil, b.id, c.id])
+    #expect(cache.messages == [.saveFeed([a, b]), .saveFeed([a, b, c])])
+    #expect(bounded.count == 3)
+  }
 }
 
 /// The next page of `list`, recording an issue when the list says it ended.
