@@ -9,6 +9,7 @@ struct AllPagesFeedLoader: FeedLoader {
   var maximumPages = 1_000
 
   func load() async throws -> [FeedImage] {
-    try await FeedPager(loadPage: { [pages] in try await pages.loadPage(after: $0) }).loadAll(maximumPages: maximumPages)
+    try await FeedPager(loadPage: { [pages] in try await pages.loadPage(after: $0) }).loadAll(
+      maximumPages: maximumPages)
   }
 }
