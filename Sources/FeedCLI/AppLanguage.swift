@@ -36,11 +36,24 @@ struct AppLanguage: Sendable, Equatable {
   /// The app's string for `key` in this language, with `{0}`, `{1}`… replaced by `arguments` in order.
   func text(_ key: String, _ arguments: String...) -> String {
     let bundle = AppLanguage.bundle(for: localization) ?? AppLanguage.bundle(for: "en")
-    var text = bundle?.localizedString(forKey: key, value: key, table: "FeedCLI") ?? key
-    for (index, argument) in arguments.enumerated() {
-      text = text.replacingOccurrences(of: "{\(index)}", with: argument)
+    let template = bundle?.localizedString(forKey: key, value: key, table: "FeedCLI") ?? key
+    // One pass over the template, so an argument that itself holds "{1}" is never substituted.
+    var text = ""
+    var rest = template[...]
+    while let open = rest.firstIndex(of: "{") {
+      text += rest[..<open]
+      let afterOpen = rest.index(after: open)
+      if let close = rest[afterOpen...].firstIndex(of: "}"), let index = Int(rest[afterOpen..<close]),
+        arguments.indices.contains(index)
+      {
+        text += arguments[index]
+        rest = rest[rest.index(after: close)...]
+      } else {
+        text += "{"
+        rest = rest[afterOpen...]
+      }
     }
-    return text
+    return text + rest
   }
 
   /// A count as this locale writes it.

@@ -25,6 +25,11 @@ struct AppLanguageTests {
     #expect(german.localization == "de")
     #expect(kept.text(in: german).hasPrefix("Einen gültigen Cache mit 2 Bildern"), "\(kept.text(in: german))")
     #expect(german.date(Date(timeIntervalSince1970: 0)) != english.date(Date(timeIntervalSince1970: 0)))
+    #expect(german.number(1_234) == "1.234")
+    #expect(AppLanguage(environment: ["LANG": "de_DE.UTF-8", "LC_MESSAGES": "es_ES.UTF-8"]).localization == "es")
+    #expect(
+      english.text("ERROR_UNUSABLE_STORE", "/tmp/{1}", "no room")
+        == "Cannot use /tmp/{1} as the cache directory: no room.")
   }
 
   @Test(

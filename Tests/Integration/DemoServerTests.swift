@@ -29,7 +29,7 @@ struct DemoServerTests {
     #expect(try ids(first) == (0..<3).map { DemoFeed.item(at: $0).id })
     #expect(try ids(last) == [DemoFeed.item(at: 999_999).id])
     #expect(try await get("\(base)/v1/feed?after_id=\(UUID().uuidString)").status == 400)
-    #expect(try await get("\(base)/v1/feed?limit=0").status == 400)
+    for limit in ["0", "1001", "ten"] { #expect(try await get("\(base)/v1/feed?limit=\(limit)").status == 400) }
   }
 
   @Test("SV-2 search matches description or location, ignoring case, in pages of 30 after after_id")
@@ -44,6 +44,9 @@ struct DemoServerTests {
     #expect(status == 200)
     #expect(try ids(data) == Array(expected))
     #expect(expected.count == 30)
+    let after = try #require(expected.last).uuidString
+    let (next, _) = try await get("\(server.baseURL.absoluteString)/v1/feed/search?q=kyoto&after_id=\(after)")
+    #expect(try ids(next) == Array(feed.items.filter { $0.matches("kyoto") }.dropFirst(30).prefix(30).map(\.id)))
     #expect(try await get("\(server.baseURL.absoluteString)/v1/feed/search").status == 400)
   }
 
@@ -105,7 +108,7 @@ struct DemoServerTests {
 
     process.interrupt()
     await process.exited()
-    #expect(!process.isRunning)
+    #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
   }
 
   private func get(_ string: String) async throws -> (data: Data, status: Int) {

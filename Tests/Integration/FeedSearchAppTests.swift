@@ -25,6 +25,28 @@ struct FeedSearchAppTests {
     }
   }
 
+  @Test("SR-8 --pages N loads N pages of 30 results, each cached")
+  func pages() async throws {
+    let feed = DemoFeed(count: 400)
+    let server = try await DemoFeedServer.start(feed: feed)
+    let matches = feed.items.filter { $0.matches("kyoto") }.map(\.id)
+    try await withTemporaryDirectory { directory in
+      let store = directory.path(percentEncoded: false)
+      let url = server.baseURL.absoluteString
+      let one = try await report(
+        FeedApp.search("kyoto", url: url, offline: false, store: store, json: true, progress: { _, _ in }))
+      let two = try await report(
+        FeedApp.search("kyoto", pages: 2, url: url, offline: false, store: store, json: true, progress: { _, _ in }))
+      let cached = try await report(
+        FeedApp.search("kyoto", url: nil, offline: true, store: store, json: true, progress: { _, _ in }))
+
+      #expect(one.entries.map(\.id) == Array(matches.prefix(30)))
+      #expect(two.entries.map(\.id) == Array(matches.prefix(60)))
+      #expect(cached.entries.map(\.id) == Array(matches.prefix(60)))
+    }
+    await server.stop()
+  }
+
   @Test("SR-8 offline, a keyword nothing cached answers is one clear error, and exit code 1")
   func offlineUncachedKeyword() async throws {
     try await withTemporaryDirectory { directory in

@@ -42,6 +42,7 @@ public final class FeedSearchController {
   public func search(_ keyword: String) {
     load = ResourceLoad()
     more = ResourceLoad()
+    loadMore = nil  // the superseded keyword's next page is not this one's
     presenter.didStartLoading()
     load.start({ [search] in try await search(keyword) }, deliver: { [weak self] in self?.didLoad($0) })
   }

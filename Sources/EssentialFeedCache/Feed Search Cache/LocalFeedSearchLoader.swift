@@ -1,6 +1,5 @@
 import EssentialFeed
 import Foundation
-import Synchronization
 
 /// The cache side of keyword search: the last search's results while they are valid by the feed's cache policy,
 /// and the place where each page of a search is saved.
@@ -42,12 +41,12 @@ public struct LocalFeedSearchLoader: Sendable {
 }
 
 /// Saves the lists one search's `FeedPager` delivers: the first replaces the search kept, each later one appends
-/// the images this search has not saved yet.
-private final class SearchPageCache: FeedCache {
+/// the images this search has not saved yet. An actor, so two saves of one search never interleave.
+private actor SearchPageCache: FeedCache {
   private let store: any FeedSearchStore
   private let keyword: String
   private let currentDate: @Sendable () -> Date
-  private let saved = Mutex<Int?>(nil)
+  private var saved: Int?
 
   init(store: any FeedSearchStore, keyword: String, currentDate: @escaping @Sendable () -> Date) {
     self.store = store
@@ -57,11 +56,11 @@ private final class SearchPageCache: FeedCache {
 
   func save(_ feed: [FeedImage]) async throws {
     let local = feed.map(LocalFeedImage.init)
-    if let count = saved.withLock({ $0 }) {
-      try await store.appendToSearch(Array(local.dropFirst(count)), for: keyword)
+    if let saved {
+      try await store.appendToSearch(Array(local.dropFirst(saved)), for: keyword)
     } else {
       try await store.replaceSearch(with: local, for: keyword, timestamp: currentDate())
     }
-    saved.withLock { $0 = local.count }
+    saved = local.count
   }
 }

@@ -90,6 +90,13 @@ struct FeedPagerSpecs {
 
     await #expect(throws: CancellationError.self) { try await task.value }
     #expect(cache.messages.isEmpty)
+
+    let pending = PendingLoads<[FeedImage]>()
+    let loading = Task { try await FeedPager(loadPage: { _ in try await pending.load(nil) }, cache: cache).loadAll() }
+    try await pending.waitForRequests(count: 1)
+    loading.cancel()
+    await #expect(throws: CancellationError.self) { try await loading.value }
+    #expect(cache.messages.isEmpty, "a cancel while a page loads saves nothing")
   }
 
   @Test("PG-9 each page is saved with the pages before it; the first replaces the cache; a failed save fails nothing")

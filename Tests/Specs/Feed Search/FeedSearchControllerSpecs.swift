@@ -44,9 +44,36 @@ struct FeedSearchControllerSpecs {
     try await changes.wait(for: "the newer results shown") { view.feeds.count == 1 }
     search.answer("kyo", with: older)
     try await changes.wait(for: "the older search to end") { search.finished == ["kyoto", "kyo"] }
+    let third = [uniqueImage()]
+    sut.search("kyoto station")  // delivered after anything the older search could still deliver
+    try await changes.wait(for: "the third search to start") { search.pending.contains("kyoto station") }
+    search.answer("kyoto station", with: third)
+    try await changes.wait(for: "the third results shown") { view.feeds.count == 2 }
 
-    #expect(view.feeds == [FeedPresenter.map(newer).items])
-    #expect(sut.results == newer)
+    #expect(view.feeds == [FeedPresenter.map(newer).items, FeedPresenter.map(third).items])
+    #expect(sut.results == third)
+  }
+
+  @Test("SR-6 after a new keyword, reaching the end never loads the superseded search's next page")
+  func newKeywordDropsOlderNextPage() async throws {
+    let olderMore = Mutex(0)
+    let sut = FeedSearchController(
+      search: { keyword in
+        guard keyword == "kyo" else { throw AnyError() }
+        return Paginated(items: [uniqueImage()]) {
+          olderMore.withLock { $0 += 1 }
+          return Paginated(items: [])
+        }
+      }, resultsView: view, loadingView: view, errorView: view)
+
+    sut.search("kyo")
+    try await changes.wait(for: "the first results") { view.feeds.count == 1 }
+    sut.search("kyoto")
+    try await changes.wait(for: "the second search to fail") { view.errors.compactMap { $0 }.count == 1 }
+    sut.lastResultWillBecomeVisible()
+
+    #expect(!sut.isLoading)
+    #expect(olderMore.withLock { $0 } == 0)
   }
 }
 

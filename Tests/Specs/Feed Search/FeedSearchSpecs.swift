@@ -27,6 +27,9 @@ struct FeedSearchSpecs {
         URLQueryItem(name: "limit", value: "30"), URLQueryItem(name: "after_id", value: after.id.uuidString),
       ])
     #expect(url.fragment == nil)
+    #expect(
+      FeedEndpoint.search(keyword).url(baseURL: base).query
+        == components.percentEncodedQuery?.replacingOccurrences(of: "&after_id=\(after.id.uuidString)", with: ""))
   }
 
   @Test("SR-2 an empty or blank keyword sends no request and delivers no results")
