@@ -8,6 +8,7 @@ import Synchronization
 /// - `GET /v1/feed/search?q=KEYWORD&limit=N[&after_id=ID]`: the images whose description or location contains the
 ///   keyword, ignoring case; a missing keyword is 400.
 /// - `GET /images/<id>`: an image's bytes.
+/// - `GET /v1/image/<id>/comments`: its comments (none for every fourth image); an unknown id is 404.
 ///
 /// With a failure rate, that fraction of all requests, spread evenly, answers 503.
 public enum DemoFeedServer {
@@ -31,6 +32,13 @@ public enum DemoFeedServer {
       await server.appendRoute("GET /v1/feed") { request in
         if failures.next() { return HTTPResponse(statusCode: .serviceUnavailable) }
         return page(of: feed, request, limit: 10, keyword: nil, baseURL: baseURL)
+      }
+      await server.appendRoute("GET /v1/image/:id/comments") { request in
+        if failures.next() { return HTTPResponse(statusCode: .serviceUnavailable) }
+        guard let id = request.routeParameters["id"].flatMap(UUID.init(uuidString:)), let index = feed.index(of: id),
+          let body = try? DemoFeed.json(for: DemoFeed.comments(forImageAt: index))
+        else { return HTTPResponse(statusCode: .notFound) }
+        return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: body)
       }
       await server.appendRoute("GET /images/:id") { request in
         if failures.next() { return HTTPResponse(statusCode: .serviceUnavailable) }

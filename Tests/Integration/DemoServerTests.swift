@@ -81,6 +81,22 @@ struct DemoServerTests {
     }
   }
 
+  @Test("SV-5 every image has deterministic comments, which the library's comments loader reads; none for some")
+  func comments() async throws {
+    let server = try await DemoFeedServer.start()
+    defer { Task { await server.stop() } }
+    let load = { (id: UUID) in
+      try await RemoteImageCommentsLoader(
+        url: ImageCommentsEndpoint.get(id).url(baseURL: server.baseURL), client: client
+      ).load()
+    }
+
+    #expect(try await load(DemoFeed.item(at: 0).id).isEmpty)
+    #expect(try await load(DemoFeed.item(at: 3).id).map(\.message) == DemoFeed.comments(forImageAt: 3).map(\.message))
+    #expect(try await load(DemoFeed.item(at: 3).id).count == 3)
+    await #expect(throws: RemoteImageCommentsLoader.Error.invalidData) { try await load(UUID()) }
+  }
+
   @Test("SV-4 feed serve prints its base URL as the first line on stdout and serves until interrupted")
   func serveCommand() async throws {
     let executable = try #require(builtExecutable(named: "feed"), "the feed executable was not built beside the tests")

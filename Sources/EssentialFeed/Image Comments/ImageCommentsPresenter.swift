@@ -36,6 +36,11 @@ public enum ImageCommentsPresenter {
 public struct ImageCommentsViewModel: Hashable, Sendable {
   /// One per comment, in order.
   public let comments: [ImageCommentViewModel]
+
+  /// Creates the comments' view model.
+  public init(comments: [ImageCommentViewModel]) {
+    self.comments = comments
+  }
 }
 
 /// One comment as a view shows it.

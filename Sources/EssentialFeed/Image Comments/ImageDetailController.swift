@@ -1,0 +1,92 @@
+import Foundation
+
+/// A view that shows the image's text: its description and location.
+@MainActor
+public protocol ImageDetailView: AnyObject {
+  /// Shows the image's text.
+  func display(_ viewModel: FeedImageViewModel)
+}
+
+/// A view that shows an image's comments.
+@MainActor
+public protocol ImageCommentsView: AnyObject {
+  /// Shows the comments, replacing what was shown.
+  func display(_ viewModel: ImageCommentsViewModel)
+}
+
+/// The detail screen of one image without any UI: its text at once, then its image data and its comments, each
+/// with its own loading and error state and a retry.
+///
+/// Built from the feed's parts: the image loads as a feed cell does (``FeedImageCellView``, index 0), the comments
+/// through the generic load-resource presentation. Releasing the controller cancels both loads.
+@MainActor
+public final class ImageDetailController<Image> {
+  private let image: FeedImage
+  private let detailView: any ImageDetailView
+  private let cell: FeedImageCellController<Image>
+  private let comments: LoadResourcePresentationAdapter<[ImageComment], CommentsViewAdapter>
+
+  /// Creates a controller; nothing loads until the view appears.
+  ///
+  /// - Parameters:
+  ///   - image: The image to show.
+  ///   - imageLoader: Loads its image data.
+  ///   - commentsLoader: Loads its comments, such as `RemoteImageCommentsLoader.load`.
+  ///   - imageTransformer: Decodes image data; `nil` offers a retry.
+  ///   - detailView: Shows the text; `imageView` the image (at index 0); `commentsView` the comments.
+  ///   - loadingView: Shows the comments' loading indicator; `errorView` their error.
+  ///   - relativeTo: Now, for the comments' relative dates, with the calendar and locale they use.
+  public init(
+    image: FeedImage, imageLoader: any FeedImageDataLoader,
+    commentsLoader: @escaping @Sendable () async throws -> [ImageComment],
+    imageTransformer: @escaping (Data) -> Image?, detailView: any ImageDetailView,
+    imageView: any FeedImageCellView<Image>, commentsView: any ImageCommentsView,
+    loadingView: any ResourceLoadingView, errorView: any ResourceErrorView,
+    relativeTo currentDate: @escaping @Sendable () -> Date = Date.init, calendar: Calendar = .current,
+    locale: Locale = .current
+  ) {
+    self.image = image
+    self.detailView = detailView
+    cell = FeedImageCellController(
+      url: image.url, index: 0, imageLoader: imageLoader, imageTransformer: imageTransformer, view: imageView)
+    comments = LoadResourcePresentationAdapter(
+      loader: commentsLoader,
+      presenter: LoadResourcePresenter(
+        resourceView: CommentsViewAdapter(commentsView), loadingView: loadingView, errorView: errorView,
+        mapper: { ImageCommentsPresenter.map($0, currentDate: currentDate(), calendar: calendar, locale: locale) }))
+  }
+
+  /// The view appeared: shows the text, and loads the image and the comments.
+  public func viewDidAppear() {
+    detailView.display(FeedImagePresenter.map(image))
+    cell.willBecomeVisible()
+    comments.loadResource()
+  }
+
+  /// The customer asked to load the image again.
+  public func retryImage() {
+    cell.retry()
+  }
+
+  /// The customer asked to load the comments again; ignored while they load.
+  public func retryComments() {
+    comments.loadResource()
+  }
+
+  /// `true` while the comments load.
+  public var isLoadingComments: Bool { comments.isLoading }
+}
+
+/// Shows mapped comments on any ``ImageCommentsView``.
+@MainActor
+final class CommentsViewAdapter: ResourceView {
+  private let view: any ImageCommentsView
+
+  init(_ view: any ImageCommentsView) {
+    self.view = view
+  }
+
+  func display(_ viewModel: ImageCommentsViewModel) {
+    view.display(viewModel)
+  }
+}
