@@ -6,6 +6,8 @@ public enum ImageCommentsPresenter {
   public static var title: String { LocalizedStrings.string("IMAGE_COMMENTS_VIEW_TITLE") }
 
   /// The title in one of the package's localizations; one the package lacks gives English.
+  ///
+  /// - Parameter localization: A language code such as `es`.
   public static func title(localization: String) -> String {
     LocalizedStrings.string("IMAGE_COMMENTS_VIEW_TITLE", localization: localization)
   }
@@ -38,6 +40,8 @@ public struct ImageCommentsViewModel: Hashable, Sendable {
   public let comments: [ImageCommentViewModel]
 
   /// Creates the comments' view model.
+  ///
+  /// - Parameter comments: One per comment, in order.
   public init(comments: [ImageCommentViewModel]) {
     self.comments = comments
   }
@@ -53,6 +57,11 @@ public struct ImageCommentViewModel: Hashable, Sendable {
   public let username: String
 
   /// Creates a comment view model.
+  ///
+  /// - Parameters:
+  ///   - message: What the author wrote.
+  ///   - date: When, relative and localized.
+  ///   - username: Who wrote it.
   public init(message: String, date: String, username: String) {
     self.message = message
     self.date = date

@@ -33,9 +33,14 @@ public final class ImageDetailController<Image> {
   ///   - imageLoader: Loads its image data.
   ///   - commentsLoader: Loads its comments, such as `RemoteImageCommentsLoader.load`.
   ///   - imageTransformer: Decodes image data; `nil` offers a retry.
-  ///   - detailView: Shows the text; `imageView` the image (at index 0); `commentsView` the comments.
-  ///   - loadingView: Shows the comments' loading indicator; `errorView` their error.
-  ///   - relativeTo: Now, for the comments' relative dates, with the calendar and locale they use.
+  ///   - detailView: Shows the text.
+  ///   - imageView: Shows the image, at index 0.
+  ///   - commentsView: Shows the comments.
+  ///   - loadingView: Shows the comments' loading indicator.
+  ///   - errorView: Shows the comments' error.
+  ///   - currentDate: Now, from an injected clock, for the comments' relative dates.
+  ///   - calendar: The calendar the relative dates count in.
+  ///   - locale: The locale of the relative dates.
   public init(
     image: FeedImage, imageLoader: any FeedImageDataLoader,
     commentsLoader: @escaping @Sendable () async throws -> [ImageComment],
