@@ -28,6 +28,8 @@ extension FeedApp {
         return AppLoaders(feedLoader: results, replacingIn: loaders)
       } progress: {
         progress($0, $1)
+      } then: { report, _ in
+        report
       }
     } catch let error as RemoteFeedLoader.Error {
       throw FeedAppError.searchUnavailable(keyword: keyword, problem: FeedAppError.problem(with: error))

@@ -22,17 +22,21 @@ enum FeedApp {
       AppLoaders(baseURL: server, client: limits.makeClient(), store: makeStore(storeKind, in: directory), now: now)
     } progress: {
       progress($0, $1)
+    } then: { report, _ in
+      report
     }
     return json ? try FeedReportRenderer.json(report) : FeedReportRenderer.text(report, language: language)
   }
 
   /// Resolves and prepares the store directory, starts the embedded server unless `url` or `offline` say
-  /// otherwise, and runs the loaders `compose` makes, stopping the embedded server whatever happens.
-  static func run(
+  /// otherwise, and runs the loaders `compose` makes, then `then` with the report while the server still runs;
+  /// the embedded server is stopped whatever happens.
+  static func run<Result>(
     url: String?, offline: Bool, store: String?, language: AppLanguage,
     compose: (_ server: URL?, _ directory: URL) -> AppLoaders,
-    progress: @escaping @Sendable (Int, Int) -> Void
-  ) async throws -> FeedReport {
+    progress: @escaping @Sendable (Int, Int) -> Void,
+    then: (FeedReport, _ server: URL?) async throws -> Result
+  ) async throws -> Result {
     let directory = try CacheDirectory.resolve(store)
     try CacheDirectory.prepare(directory)
     var embedded: LoopbackHTTPServer?
@@ -51,9 +55,9 @@ enum FeedApp {
       loaders: compose(server, directory), server: server, embeddedServer: embedded != nil,
       storePath: directory.path(percentEncoded: false), language: language)
     do {
-      let report = try await run.run(progress: progress)
+      let result = try await then(try await run.run(progress: progress), server)
       await embedded?.stop()
-      return report
+      return result
     } catch {
       await embedded?.stop()
       throw error

@@ -14,6 +14,8 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
   case invalidURL(String)
   /// `--store` was given an empty path.
   case emptyStorePath
+  /// No image of the feed has this id.
+  case unknownImage(UUID)
   /// A search could not reach the server, and nothing cached answers its keyword.
   case searchUnavailable(keyword: String, problem: String)
 
@@ -32,6 +34,7 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
     case .emptyStorePath: language.text("ERROR_EMPTY_STORE_PATH")
     case .invalidURL(let string): language.text("ERROR_INVALID_URL", string)
     case .searchUnavailable(let keyword, let problem): language.text("ERROR_SEARCH_UNAVAILABLE", keyword, problem)
+    case .unknownImage(let id): language.text("ERROR_UNKNOWN_IMAGE", id.uuidString)
     }
   }
 

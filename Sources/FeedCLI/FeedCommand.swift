@@ -53,12 +53,28 @@ extension FeedCommand {
     static let configuration = CommandConfiguration(
       commandName: "show", abstract: "Shows the feed and loads every image (the default).")
 
+    @Argument(help: "An image's id: shows that image's detail and comments instead of the feed.")
+    var imageID: String?
+
     @OptionGroup var network: NetworkOptions
 
     @OptionGroup var options: CommonOptions
 
+    func validate() throws {
+      if let imageID, UUID(uuidString: imageID) == nil {
+        throw ValidationError(AppLanguage.current.text("ERROR_NOT_AN_ID", imageID))
+      }
+    }
+
     func run() async throws {
       try await FeedApp.reportingErrors {
+        if let id = imageID.flatMap(UUID.init(uuidString:)) {
+          print(
+            try await FeedApp.detail(
+              id, url: network.url, offline: network.offline, store: options.store, storeKind: options.storeKind,
+              json: options.json, limits: network.limits))
+          return
+        }
         let output = try await FeedApp.show(
           url: network.url, offline: network.offline, store: options.store, storeKind: options.storeKind,
           json: options.json, limits: network.limits)
