@@ -24,6 +24,17 @@ enum Payloads {
     json(items: images(count))
   }
 
+  /// The comments API's JSON for `count` comments, dates without fractional seconds.
+  static func commentsJSON(_ count: Int) -> Data {
+    let items: [[String: Any]] = (0..<count).map { index in
+      [
+        "id": UUID().uuidString, "message": "Comment number \(index) on this image",
+        "created_at": "2025-10-0\(index % 9 + 1)T12:34:56Z", "author": ["username": "user\(index % 50)"],
+      ]
+    }
+    return (try? JSONSerialization.data(withJSONObject: ["items": items])) ?? Data()
+  }
+
   /// The API's JSON for `images`.
   static func json(items images: [FeedImage]) -> Data {
     let items: [[String: Any]] = images.map { image in
@@ -86,7 +97,31 @@ struct RawCache: Codable {
   let feed: [PlainImage]
 }
 
+/// The comments API's item, decoded with plain `Decodable`.
+struct RawComment: Decodable {
+  struct Author: Decodable { let username: String }
+  let id: UUID
+  let message: String
+  let createdAt: Date
+  let author: Author
+
+  enum CodingKeys: String, CodingKey {
+    case id, message, author
+    case createdAt = "created_at"
+  }
+}
+
+struct RawComments: Decodable {
+  let items: [RawComment]
+}
+
 enum Raw {
+  static func comments(_ data: Data) throws -> [RawComment] {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    return try decoder.decode(RawComments.self, from: data).items
+  }
+
   static func map(_ data: Data) throws -> [PlainImage] {
     try JSONDecoder().decode(RawRoot.self, from: data).items.map {
       PlainImage(id: $0.id, description: $0.description, location: $0.location, url: $0.image)
