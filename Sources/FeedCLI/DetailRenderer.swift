@@ -7,12 +7,7 @@ enum DetailRenderer {
     let entry = detail.entry
     var lines = ["\(title) — \(entry.description ?? language.text("NO_DESCRIPTION"))"]
     if let location = entry.location { lines.append("  \(location)") }
-    if let bytes = entry.imageBytes {
-      lines.append(
-        "  "
-          + language.text(
-            entry.imageSource == .cache ? "IMAGE_FROM_CACHE" : "IMAGE_FROM_SERVER", language.number(bytes)))
-    }
+    lines.append("  " + FeedReportRenderer.imageLine(entry, language))
     lines.append("")
     let heading = ImageCommentsPresenter.title(localization: language.localization)
     guard let comments = detail.comments else {

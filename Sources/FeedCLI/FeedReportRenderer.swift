@@ -51,7 +51,8 @@ enum FeedReportRenderer {
     return String(decoding: try encoder.encode(report), as: UTF8.self)
   }
 
-  private static func imageLine(_ entry: FeedReport.Entry, _ language: AppLanguage) -> String {
+  /// One image's line: its size and source, or that it did not load and can be retried.
+  static func imageLine(_ entry: FeedReport.Entry, _ language: AppLanguage) -> String {
     if let bytes = entry.imageBytes {
       return language.text(
         entry.imageSource == .cache ? "IMAGE_FROM_CACHE" : "IMAGE_FROM_SERVER", language.number(bytes))
