@@ -161,7 +161,8 @@ actor DeleteThenWriteStore: FeedStore {
   func deleteCachedFeed() { cache = nil }
   func insert(_ feed: [LocalFeedImage], timestamp: Date) async {
     cache = nil
-    await Task.yield()
+    // A real pause, not a yield: a yield on an idle actor can resume at once, and the spec would see no window.
+    try? await Task.sleep(for: .milliseconds(1))
     cache = CachedFeed(feed: feed, timestamp: timestamp)
   }
   func retrieve() -> CachedFeed? { cache }
