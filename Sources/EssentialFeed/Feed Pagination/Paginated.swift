@@ -2,11 +2,19 @@
 ///
 /// `loadMore` delivers the whole list again with the next page appended, so a screen replaces what it shows with
 /// each value it receives. It is `nil` once the end was reached.
+///
+/// A windowed list (``FeedWindow``) delivers only the items it holds: ``startIndex`` is the position of the first
+/// one in the whole list, and ``loadPrevious`` loads the items before it. A list that is not windowed starts at 0
+/// and has no `loadPrevious`.
 public struct Paginated<Item: Sendable>: Sendable {
-  /// Every item loaded so far, in order.
+  /// Every item loaded so far, in order; for a windowed list, the items the window holds.
   public let items: [Item]
+  /// The position of `items[0]` in the whole list: 0 unless the list is windowed and dropped items at its head.
+  public let startIndex: Int
   /// Loads the next page; `nil` when the end was reached.
   public let loadMore: (@Sendable () async throws -> Paginated<Item>)?
+  /// Loads the page before ``startIndex``; `nil` at the start of the list.
+  public let loadPrevious: (@Sendable () async throws -> Paginated<Item>)?
 
   /// Creates a list of items loaded so far.
   ///
@@ -14,9 +22,29 @@ public struct Paginated<Item: Sendable>: Sendable {
   ///   - items: Every item loaded so far, in order.
   ///   - loadMore: Loads the next page; `nil` when the end was reached.
   public init(items: [Item], loadMore: (@Sendable () async throws -> Paginated<Item>)? = nil) {
-    self.items = items
-    self.loadMore = loadMore
+    self.init(items: items, startIndex: 0, loadMore: loadMore, loadPrevious: nil)
   }
+
+  /// Creates a window on a list: the items held, where they start, and how to move either way.
+  ///
+  /// - Parameters:
+  ///   - items: The items held, in order.
+  ///   - startIndex: The position of `items[0]` in the whole list.
+  ///   - loadMore: Loads the next page; `nil` when the end was reached.
+  ///   - loadPrevious: Loads the page before `startIndex`; `nil` at the start of the list.
+  public init(
+    items: [Item], startIndex: Int,
+    loadMore: (@Sendable () async throws -> Paginated<Item>)?,
+    loadPrevious: (@Sendable () async throws -> Paginated<Item>)?
+  ) {
+    self.items = items
+    self.startIndex = startIndex
+    self.loadMore = loadMore
+    self.loadPrevious = loadPrevious
+  }
+
+  /// The position just past the last item held: ``startIndex`` plus the number of items.
+  public var endIndex: Int { startIndex + items.count }
 }
 
 extension Paginated {

@@ -1,0 +1,20 @@
+extension FeedWindow {
+  /// What a window did since it was created.
+  public struct Statistics: Hashable, Sendable {
+    /// Pages read from the page cache.
+    public internal(set) var localPages = 0
+    /// Pages requested from the remote.
+    public internal(set) var remotePages = 0
+    /// The most images the window held at once; never more than its capacity.
+    public internal(set) var mostImagesHeld = 0
+    /// Images the remote sent that the page cache held already: rows the server sent twice. A server that honours
+    /// the cursor never does.
+    public internal(set) var rowsFetchedAgain = 0
+  }
+
+  /// Why a window cannot move.
+  public enum Error: Swift.Error, Hashable, Sendable {
+    /// The page cache no longer holds the images before the window (it was cleared behind the window's back).
+    case earlierImagesMissing
+  }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// A list over a feed of any length that holds at most ``capacity`` images: memory stays bounded however far the
+/// customer scrolls, and no row already seen is requested from the remote again.
+///
+/// - ``loadNext()`` reads the next page from the local page cache when it holds it, otherwise from the remote, and
+///   appends the remote's page to the page cache; the window then drops images from its head.
+/// - ``loadPrevious()`` reads the page before the window from the page cache only, never the remote, and drops
+///   images from its tail.
+/// - After every operation the window holds at most ``capacity`` images: a hard limit, not a target.
+/// - Each operation delivers the window as a `Paginated` whose `startIndex` is the position of its first image in
+///   the whole list. Positions never change, so a view that lays rows out by position keeps an anchor row at the
+///   same offset on screen while images are dropped at either end.
+/// - A failed or cancelled operation leaves the window as it was. Operations run one at a time, in call order.
+public actor FeedWindow {
+  /// The most images the window holds at once.
+  public let capacity: Int
+  /// The images read per page; never more than ``capacity``.
+  public let pageSize: Int
+
+  private let pages: any FeedPageCache
+  private let remote: FeedPager.LoadPage
+  private var items: [FeedImage] = []
+  private var startIndex = 0
+  private var listEnd: Int?
+  private var busy = false
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+  /// What the window did so far: pages read from each side, the most images held, rows the remote sent again.
+  public private(set) var statistics = Statistics()
+
+  /// Creates an empty window; nothing loads until the first operation.
+  ///
+  /// - Parameters:
+  ///   - capacity: The most images held at once; at least 1.
+  ///   - pageSize: The images read per page; at least 1, and at most `capacity`.
+  ///   - pages: The local list pages are read from and appended to.
+  ///   - remote: Loads the page after a given image from the server, such as `RemoteFeedPageLoader.loadPage(after:)`.
+  public init(capacity: Int, pageSize: Int = 30, pages: any FeedPageCache, remote: @escaping FeedPager.LoadPage) {
+    self.capacity = max(1, capacity)
+    self.pageSize = min(max(1, pageSize), max(1, capacity))
+    self.pages = pages
+    self.remote = remote
+  }
+
+  /// The window as it is, and how to move it.
+  public var current: Paginated<FeedImage> {
+    Paginated(
+      items: items, startIndex: startIndex,
+      loadMore: hasMore ? { @Sendable [self] () async throws -> Paginated<FeedImage> in try await self.loadNext() } : nil,
+      loadPrevious: startIndex > 0 ? { @Sendable [self] () async throws -> Paginated<FeedImage> in try await self.loadPrevious() } : nil)
+  }
+
+  private var hasMore: Bool { listEnd.map { startIndex + items.count < $0 } ?? true }
+
+  /// Moves the window one page down the list: the page after its last image, from the page cache when it holds it,
+  /// otherwise from the remote (the page is then appended to the page cache). Images are dropped from the head to
+  /// stay within ``capacity``. At the end of the list it changes nothing and requests nothing.
+  ///
+  /// The remote's images that the page cache held already are not shown again; a remote page with nothing new ends
+  /// the list, as an empty one does.
+  ///
+  /// - Returns: The window after the move.
+  /// - Throws: The page cache's or the remote's error, or `CancellationError`; the window is then unchanged.
+  public func loadNext() async throws -> Paginated<FeedImage> {
+    try await serially {
+      guard hasMore else { return current }
+      var page = try await pages.page(after: items.last?.id, limit: pageSize)
+      statistics.localPages += page.isEmpty ? 0 : 1
+      if page.isEmpty {
+        let fetched = try await remote(items.last)
+        statistics.remotePages += 1
+        page = try await pages.append(fetched)
+        statistics.rowsFetchedAgain += fetched.count - page.count
+        if page.isEmpty { listEnd = startIndex + items.count }
+      }
+      try Task.checkCancellation()
+      items += page
+      let overflow = items.count - capacity
+      if overflow > 0 {
+        items.removeFirst(overflow)
+        startIndex += overflow
+      }
+      return didChange()
+    }
+  }
+
+  /// Moves the window one page up the list: the page before its first image, read from the page cache only. Images
+  /// are dropped from the tail to stay within ``capacity``. At the start of the list it changes nothing.
+  ///
+  /// - Returns: The window after the move.
+  /// - Throws: The page cache's error, ``FeedWindow/Error/earlierImagesMissing`` when the page cache no longer
+  ///   holds the images before the window, or `CancellationError`; the window is then unchanged.
+  public func loadPrevious() async throws -> Paginated<FeedImage> {
+    try await serially {
+      guard startIndex > 0, let first = items.first else { return current }
+      let page = try await pages.page(before: first.id, limit: min(pageSize, startIndex))
+      guard !page.isEmpty else { throw Error.earlierImagesMissing }
+      try Task.checkCancellation()
+      statistics.localPages += 1
+      items.insert(contentsOf: page, at: 0)
+      startIndex -= page.count
+      let overflow = items.count - capacity
+      if overflow > 0 { items.removeLast(overflow) }
+      return didChange()
+    }
+  }
+
+  /// Starts the list again from the remote's first page, which replaces the whole page cache (the pages after it
+  /// may have changed on the server). When the remote fails, the window shows the page cache's first page instead,
+  /// so a list seen before shows offline.
+  ///
+  /// - Returns: The window on the first page.
+  /// - Throws: The remote's error when the page cache holds nothing either; the page cache's error; or
+  ///   `CancellationError`. The window is then unchanged.
+  public func reload() async throws -> Paginated<FeedImage> {
+    try await serially {
+      var page: [FeedImage]
+      do {
+        let fetched = try await remote(nil)
+        statistics.remotePages += 1
+        page = try await pages.replace(with: fetched)
+        listEnd = page.isEmpty ? 0 : nil
+      } catch where !(error is CancellationError) {
+        page = try await pages.page(after: nil, limit: pageSize)
+        guard !page.isEmpty else { throw error }
+        statistics.localPages += 1
+        listEnd = nil
+      }
+      try Task.checkCancellation()
+      items = Array(page.prefix(capacity))
+      startIndex = 0
+      return didChange()
+    }
+  }
+
+  /// Runs `operation` once every operation started before it has ended: an actor alone would let a second
+  /// operation start while the first awaits its page.
+  private func serially<T>(_ operation: () async throws -> T) async throws -> T {
+    if busy {
+      await withCheckedContinuation { waiting.append($0) }
+    } else {
+      busy = true
+    }
+    defer {
+      if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
+    }
+    try Task.checkCancellation()
+    return try await operation()
+  }
+
+  private func didChange() -> Paginated<FeedImage> {
+    statistics.mostImagesHeld = max(statistics.mostImagesHeld, items.count)
+    return current
+  }
+}
