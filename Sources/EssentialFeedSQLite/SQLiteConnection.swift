@@ -63,6 +63,9 @@ final class SQLiteConnection {
     }
   }
 
+  /// The rows the last insert, update or delete changed.
+  var changes: Int { Int(sqlite3_changes(handle)) }
+
   /// A single integer from a query such as `PRAGMA user_version`.
   func integer(_ sql: String) throws(SQLiteError) -> Int {
     let statement = try statement(sql)

@@ -75,7 +75,11 @@ extension SQLiteFeedStore {
 extension SQLiteConnection {
   /// The images of `table` (`feed_image` or `search_result`), in order.
   func images(in table: String) throws(SQLiteError) -> [LocalFeedImage] {
-    let rows = try statement("SELECT id, description, location, url FROM \(table) ORDER BY position")
+    try images(from: statement("SELECT id, description, location, url FROM \(table) ORDER BY position"))
+  }
+
+  /// The images of the rows `rows` selects as `id, description, location, url`, in the rows' order.
+  func images(from rows: Statement) throws(SQLiteError) -> [LocalFeedImage] {
     defer { rows.reset() }
     var images: [LocalFeedImage] = []
     while try rows.step() {

@@ -97,13 +97,13 @@ public enum FailableFeedSearchStoreSpec: String, CaseIterable, Sendable, CustomT
     case .retrieveDeliversErrorOnFailure:
       let sut = try await failures.retrieval()
       for attempt in ["first", "second"] {
-        await expectFailure("\(attempt) retrieve of a corrupt search", sourceLocation) {
+        await expectThrows("\(attempt) retrieve of a corrupt search", sourceLocation) {
           _ = try await sut.retrieveSearch()
         }
       }
     case .replaceDeliversErrorWithoutSideEffects:
       let sut = try await failures.replacement()
-      await expectFailure("replace where nothing can be written", sourceLocation) {
+      await expectThrows("replace where nothing can be written", sourceLocation) {
         try await sut.replaceSearch(with: Fixtures.variedFeed(), for: "kyoto", timestamp: Fixtures.preciseTimestamp())
       }
       if let kept = try? await sut.retrieveSearch() {
@@ -112,17 +112,7 @@ public enum FailableFeedSearchStoreSpec: String, CaseIterable, Sendable, CustomT
       }
     case .deleteDeliversErrorOnFailure:
       let sut = try await failures.deletion()
-      await expectFailure("delete where nothing can be deleted", sourceLocation) { try await sut.deleteSearch() }
+      await expectThrows("delete where nothing can be deleted", sourceLocation) { try await sut.deleteSearch() }
     }
   }
-}
-
-/// Records an issue, after `context`, unless `operation` throws.
-private func expectFailure(
-  _ context: String, _ sourceLocation: SourceLocation, _ operation: () async throws -> Void
-) async {
-  do {
-    try await operation()
-    Issue.record(Comment(rawValue: "\(context): succeeded, expected an error"), sourceLocation: sourceLocation)
-  } catch {}
 }

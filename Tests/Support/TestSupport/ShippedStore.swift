@@ -90,4 +90,20 @@ public enum ShippedStore: String, CaseIterable, Sendable {
       replacement: { try make(unwritable) },
       deletion: { try make(unwritable) })
   }
+
+  /// Page stores that fail: a corrupt database, and a location below a regular file.
+  public func pageFailures(in directory: URL) throws -> FeedPageStoreFailures {
+    let damaged = directory.appending(path: "damaged-pages", directoryHint: .isDirectory)
+    let unwritable = try makeUnwritableStoreLocation(in: directory, named: "page-store")
+    let make: @Sendable (URL) throws -> any FeedPageStore = { directory in
+      guard let store = makeStore(in: directory) as? any FeedPageStore else { throw CocoaError(.featureUnsupported) }
+      return store
+    }
+    return FeedPageStoreFailures(
+      retrieval: {
+        try writeCorruptStoreFile(at: location(in: damaged))
+        return try make(damaged)
+      },
+      writing: { try make(unwritable) })
+  }
 }

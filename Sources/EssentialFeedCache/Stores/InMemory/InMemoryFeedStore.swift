@@ -1,6 +1,6 @@
 import Foundation
 
-/// A store that keeps the feed, image data and the last search in memory, for tests, previews and apps that need no persistence.
+/// A store that keeps the feed, image data, the last search and the paged list in memory, for tests, previews and apps that need no persistence.
 ///
 /// An actor whose operations never suspend, so each one is atomic and every history is linearizable. Image data is
 /// keyed by the URL's whole `absoluteString`.
@@ -8,6 +8,8 @@ public actor InMemoryFeedStore: FeedStore, FeedImageDataStore {
   private var cache: CachedFeed?
   private var images: [String: Data] = [:]
   var search: CachedSearch?
+  var pageImages: [LocalFeedImage] = []
+  var pagePositions: [UUID: Int] = [:]
 
   /// Creates an empty store.
   public init() {}

@@ -1,0 +1,44 @@
+import EssentialFeed
+import Foundation
+
+/// The page cache a `FeedWindow` reads from and appends to, over any ``FeedPageStore``.
+public struct LocalFeedPageLoader: FeedPageCache {
+  private let store: any FeedPageStore
+
+  /// Creates a page cache over `store`.
+  ///
+  /// - Parameter store: Where the list is kept: `SQLiteFeedStore` on disk, ``InMemoryFeedStore`` for tests.
+  public init(store: any FeedPageStore) {
+    self.store = store
+  }
+
+  /// The first `limit` images after the image with `id`, from the start when `id` is `nil`.
+  ///
+  /// - Throws: The store's error.
+  public func page(after id: UUID?, limit: Int) async throws -> [FeedImage] {
+    try await store.retrievePage(after: id, limit: limit).map(FeedImage.init)
+  }
+
+  /// The `limit` images just before the image with `id`.
+  ///
+  /// - Throws: The store's error.
+  public func page(before id: UUID, limit: Int) async throws -> [FeedImage] {
+    try await store.retrievePage(before: id, limit: limit).map(FeedImage.init)
+  }
+
+  /// Appends the images the store does not hold yet.
+  ///
+  /// - Returns: The images appended.
+  /// - Throws: The store's error; nothing is appended then.
+  public func append(_ images: [FeedImage]) async throws -> [FeedImage] {
+    try await store.appendPage(images.map(LocalFeedImage.init)).map(FeedImage.init)
+  }
+
+  /// Replaces the whole list with `images`.
+  ///
+  /// - Returns: The images kept.
+  /// - Throws: The store's error; the list is unchanged then.
+  public func replace(with images: [FeedImage]) async throws -> [FeedImage] {
+    try await store.replacePages(with: images.map(LocalFeedImage.init)).map(FeedImage.init)
+  }
+}

@@ -1,0 +1,134 @@
+import EssentialFeedCache
+import Foundation
+import Testing
+
+/// The specs of persistent page stores: what one instance keeps, another instance on the same location reads.
+/// `makeSUT` returns a new instance on the same, initially empty, location each time.
+public enum PersistentFeedPageStoreSpec: String, CaseIterable, Sendable, CustomTestStringConvertible {
+  /// FPP-1: a second instance reads the list the first appended, by cursor either way, and counts it.
+  case secondInstanceReadsTheList
+  /// FPP-2: appends, a replace and a delete by one instance are seen by the next.
+  case changesSeenAcrossInstances
+
+  /// The spec's course ID and sentence.
+  public var testDescription: String {
+    switch self {
+    case .secondInstanceReadsTheList: "FPP-1 a second instance reads the list the first appended, either way"
+    case .changesSeenAcrossInstances: "FPP-2 appends, a replace and a delete by one instance are seen by the next"
+    }
+  }
+
+  /// Runs this spec against instances from `makeSUT`, recording any failed check at `sourceLocation`.
+  ///
+  /// - Parameters:
+  ///   - sourceLocation: Where failures are reported; defaults to the caller.
+  ///   - makeSUT: Makes a new instance on the same location each time.
+  /// - Throws: ``SpecError/notRunningInSwiftTesting`` outside a Swift Testing test; any error the store throws.
+  public func verify(
+    sourceLocation: SourceLocation = #_sourceLocation,
+    makeSUT: @Sendable () async throws -> any FeedPageStore
+  ) async throws {
+    try requireSwiftTesting()
+    let images = Fixtures.variedFeed() + numberedImages(4)
+    _ = try await makeSUT().appendPage(Array(images[0..<6]))
+    switch self {
+    case .secondInstanceReadsTheList:
+      _ = try await makeSUT().appendPage(Array(images[6...]))
+      let sut = try await makeSUT()
+      expectPage(try await sut.retrievePage(after: nil, limit: 5), Array(images[0..<5]), "first page", sourceLocation)
+      expectPage(
+        try await sut.retrievePage(after: images[4].id, limit: 5), Array(images[5..<10]), "page after", sourceLocation)
+      expectPage(
+        try await sut.retrievePage(before: images[9].id, limit: 3), Array(images[6..<9]), "page before", sourceLocation)
+      expectCount(try await sut.pageImageCount(), images.count, "count", sourceLocation)
+    case .changesSeenAcrossInstances:
+      _ = try await makeSUT().appendPage(Array(images[4...]))
+      expectPage(
+        try await makeSUT().retrievePage(after: nil, limit: 30), images, "the list after two appends", sourceLocation)
+      _ = try await makeSUT().replacePages(with: [images[3]])
+      expectPage(
+        try await makeSUT().retrievePage(after: nil, limit: 30), [images[3]], "the list after replace", sourceLocation)
+      try await makeSUT().deletePages()
+      expectCount(try await makeSUT().pageImageCount(), 0, "count after delete", sourceLocation)
+    }
+  }
+}
+
+/// Two page stores, each made to fail: one whose reads fail (a corrupt file), one where nothing can be written.
+public struct FeedPageStoreFailures: Sendable {
+  /// A store whose reads fail.
+  public var retrieval: @Sendable () async throws -> any FeedPageStore
+  /// A store whose appends, replaces and deletes fail.
+  public var writing: @Sendable () async throws -> any FeedPageStore
+
+  /// Creates the two failing stores.
+  ///
+  /// - Parameters:
+  ///   - retrieval: Makes a store whose reads fail.
+  ///   - writing: Makes a store whose writes fail.
+  public init(
+    retrieval: @escaping @Sendable () async throws -> any FeedPageStore,
+    writing: @escaping @Sendable () async throws -> any FeedPageStore
+  ) {
+    self.retrieval = retrieval
+    self.writing = writing
+  }
+}
+
+/// The specs of page stores that can fail: every failure is delivered, and changes nothing.
+public enum FailableFeedPageStoreSpec: String, CaseIterable, Sendable, CustomTestStringConvertible {
+  /// FPF-1: reads deliver an error on a retrieval failure, every time, either way.
+  case readsDeliverErrorOnFailure
+  /// FPF-2: appends and replaces deliver an error on failure, and the list holds nothing from them.
+  case writesDeliverErrorWithoutSideEffects
+
+  /// The spec's course ID and sentence.
+  public var testDescription: String {
+    switch self {
+    case .readsDeliverErrorOnFailure: "FPF-1 reads deliver an error on a retrieval failure, every time"
+    case .writesDeliverErrorWithoutSideEffects: "FPF-2 failed appends and replaces deliver an error and keep nothing"
+    }
+  }
+
+  /// Runs this spec against the failing stores, recording any failed check at `sourceLocation`.
+  ///
+  /// - Parameters:
+  ///   - failures: The failing stores.
+  ///   - sourceLocation: Where failures are reported; defaults to the caller.
+  /// - Throws: ``SpecError/notRunningInSwiftTesting`` outside a Swift Testing test.
+  public func verify(_ failures: FeedPageStoreFailures, sourceLocation: SourceLocation = #_sourceLocation)
+    async throws
+  {
+    try requireSwiftTesting()
+    let images = numberedImages(3)
+    switch self {
+    case .readsDeliverErrorOnFailure:
+      let sut = try await failures.retrieval()
+      for attempt in ["first", "second"] {
+        await expectThrows("\(attempt) read of the first page of a corrupt list", sourceLocation) {
+          _ = try await sut.retrievePage(after: nil, limit: 3)
+        }
+      }
+      await expectThrows("read before an id in a corrupt list", sourceLocation) {
+        _ = try await sut.retrievePage(before: images[0].id, limit: 3)
+      }
+    case .writesDeliverErrorWithoutSideEffects:
+      let sut = try await failures.writing()
+      await expectThrows("append where nothing can be written", sourceLocation) { _ = try await sut.appendPage(images) }
+      await expectThrows("replace where nothing can be written", sourceLocation) {
+        _ = try await sut.replacePages(with: images)
+      }
+      if let kept = try? await sut.retrievePage(after: nil, limit: 3), !kept.isEmpty {
+        Issue.record("failed writes kept \(kept.count) images", sourceLocation: sourceLocation)
+      }
+    }
+  }
+}
+
+/// Records an issue, after `context`, unless `operation` throws.
+func expectThrows(_ context: String, _ sourceLocation: SourceLocation, _ operation: () async throws -> Void) async {
+  do {
+    try await operation()
+    Issue.record(Comment(rawValue: "\(context): succeeded, expected an error"), sourceLocation: sourceLocation)
+  } catch {}
+}

@@ -1,0 +1,130 @@
+import EssentialFeedCache
+import Foundation
+import Testing
+
+/// The specs every `FeedPageStore` must pass: an ordered list with unique ids, appended a page at a time and read
+/// with a keyset cursor either way.
+///
+/// ```swift
+/// @Test(arguments: FeedPageStoreSpec.allCases)
+/// func myPageStore(_ spec: FeedPageStoreSpec) async throws {
+///   try await spec.verify { MyStore() }
+/// }
+/// ```
+public enum FeedPageStoreSpec: String, CaseIterable, Sendable, CustomTestStringConvertible {
+  /// FPS-1: an empty store delivers no page and a count of 0.
+  case emptyStoreDeliversNothing
+  /// FPS-2: the first page round-trips exactly: order and every field.
+  case firstPageRoundTrips
+  /// FPS-3: the page after an id is the images that follow it, up to the limit.
+  case pageAfterCursor
+  /// FPS-4: the page before an id is the images just before it, up to the limit, in order.
+  case pageBeforeCursor
+  /// FPS-5: appending skips images whose id the list holds, and delivers those appended.
+  case appendSkipsKnownIDs
+  /// FPS-6: the count is the number of images in the list.
+  case countsImages
+  /// FPS-7: an unknown cursor, or a limit of 0, delivers nothing.
+  case unknownCursorDeliversNothing
+  /// FPS-8: replace puts a new list in place of the whole old one.
+  case replaceReplacesTheList
+  /// FPS-9: delete empties the list; deleting an empty list succeeds.
+  case deleteEmpties
+  /// FPS-10: random appends and reads either way agree with a plain array (seeded).
+  case randomWalkMatchesAnArray
+  /// FPS-11: concurrent appends never interleave: each page lands whole, in one place.
+  case concurrentAppendsStayWhole
+
+  /// The spec's course ID and sentence, as it appears in `swift test` output and in UseCases.md.
+  public var testDescription: String {
+    switch self {
+    case .emptyStoreDeliversNothing: "FPS-1 an empty store delivers no page and a count of 0"
+    case .firstPageRoundTrips: "FPS-2 the first page round-trips exactly: order and every field"
+    case .pageAfterCursor: "FPS-3 the page after an id is the images that follow it, up to the limit"
+    case .pageBeforeCursor: "FPS-4 the page before an id is the images just before it, in order"
+    case .appendSkipsKnownIDs: "FPS-5 appending skips ids the list holds and delivers the images appended"
+    case .countsImages: "FPS-6 the count is the number of images in the list"
+    case .unknownCursorDeliversNothing: "FPS-7 an unknown cursor, or a limit of 0, delivers nothing"
+    case .replaceReplacesTheList: "FPS-8 replace puts a new list in place of the whole old one"
+    case .deleteEmpties: "FPS-9 delete empties the list; deleting an empty list succeeds"
+    case .randomWalkMatchesAnArray: "FPS-10 random appends and reads either way agree with a plain array"
+    case .concurrentAppendsStayWhole: "FPS-11 concurrent appends never interleave: each page lands whole"
+    }
+  }
+
+  /// Runs this spec against a store from `makeSUT`, recording any failed check at `sourceLocation`.
+  ///
+  /// - Parameters:
+  ///   - seed: The seed of ``randomWalkMatchesAnArray``; by default `ESSENTIALFEED_SPEC_SEED` or a random one, and
+  ///     a failure prints it.
+  ///   - sourceLocation: Where failures are reported; defaults to the caller.
+  ///   - makeSUT: Makes the store under test, empty. It is called once.
+  /// - Throws: ``SpecError/notRunningInSwiftTesting`` outside a Swift Testing test; any error the store throws.
+  public func verify(
+    seed: UInt64? = nil, sourceLocation: SourceLocation = #_sourceLocation,
+    makeSUT: @Sendable () async throws -> any FeedPageStore
+  ) async throws {
+    try requireSwiftTesting()
+    let sut = try await makeSUT()
+    let images = numberedImages(10)
+    var failed = false  // only the first difference is reported: the later ones follow from it
+    let page = { (got: [LocalFeedImage], expected: ArraySlice<LocalFeedImage>, context: String) -> Void in
+      if !failed { failed = !expectPage(got, Array(expected), context, sourceLocation) }
+    }
+    let count = { (got: Int, expected: Int, context: String) -> Void in
+      if !failed { failed = !expectCount(got, expected, context, sourceLocation) }
+    }
+    switch self {
+    case .emptyStoreDeliversNothing:
+      page(try await sut.retrievePage(after: nil, limit: 30), [], "first page of an empty store")
+      count(try await sut.pageImageCount(), 0, "count of an empty store")
+    case .firstPageRoundTrips:
+      let varied = Fixtures.variedFeed()
+      _ = try await sut.appendPage(varied)
+      page(try await sut.retrievePage(after: nil, limit: 30), varied[...], "first page")
+    case .pageAfterCursor:
+      _ = try await sut.appendPage(Array(images[0..<5]))
+      _ = try await sut.appendPage(Array(images[5...]))
+      page(try await sut.retrievePage(after: nil, limit: 4), images[0..<4], "first page of 4")
+      page(try await sut.retrievePage(after: images[3].id, limit: 4), images[4..<8], "page after image 3")
+      page(try await sut.retrievePage(after: images[7].id, limit: 4), images[8...], "page after image 7")
+      page(try await sut.retrievePage(after: images[9].id, limit: 4), [], "page after the last image")
+    case .pageBeforeCursor:
+      _ = try await sut.appendPage(images)
+      page(try await sut.retrievePage(before: images[6].id, limit: 4), images[2..<6], "page before image 6")
+      page(try await sut.retrievePage(before: images[2].id, limit: 4), images[0..<2], "page before image 2")
+      page(try await sut.retrievePage(before: images[0].id, limit: 4), [], "page before the first image")
+    case .appendSkipsKnownIDs:
+      _ = try await sut.appendPage(Array(images[0..<2]))
+      let appended = try await sut.appendPage([images[1], images[2], images[2], images[3]])
+      page(appended, images[2..<4], "images appended")
+      page(try await sut.retrievePage(after: nil, limit: 30), images[0..<4], "the list after appending known ids")
+    case .countsImages:
+      _ = try await sut.appendPage(Array(images[0..<4]))
+      _ = try await sut.appendPage(Array(images[2..<7]))
+      count(try await sut.pageImageCount(), 7, "count after two appends")
+    case .unknownCursorDeliversNothing:
+      _ = try await sut.appendPage(images)
+      page(try await sut.retrievePage(after: UUID(), limit: 4), [], "page after an unknown id")
+      page(try await sut.retrievePage(before: UUID(), limit: 4), [], "page before an unknown id")
+      page(try await sut.retrievePage(after: nil, limit: 0), [], "page of 0 images")
+    case .replaceReplacesTheList:
+      _ = try await sut.appendPage(images)
+      let fresh = numberedImages(2, from: 100)
+      page(try await sut.replacePages(with: fresh + [fresh[0]]), fresh[...], "images kept by replace")
+      page(try await sut.retrievePage(after: nil, limit: 30), fresh[...], "the list after replace")
+      page(try await sut.retrievePage(after: images[0].id, limit: 4), [], "page after a replaced image")
+      count(try await sut.pageImageCount(), 2, "count after replace")
+    case .deleteEmpties:
+      try await sut.deletePages()
+      _ = try await sut.appendPage(images)
+      try await sut.deletePages()
+      page(try await sut.retrievePage(after: nil, limit: 30), [], "first page after delete")
+      count(try await sut.pageImageCount(), 0, "count after delete")
+    case .randomWalkMatchesAnArray:
+      try await Self.verifyRandomWalk(sut, seed: RandomizedRounds.seed(seed), sourceLocation: sourceLocation)
+    case .concurrentAppendsStayWhole:
+      try await Self.verifyConcurrentAppends(sut, sourceLocation: sourceLocation)
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import EssentialFeedCache
+import EssentialFeedSpecs
+import Foundation
+
+/// A page store with one bug, chosen per spec of `FeedPageStoreSpec`, and the failure that spec must report.
+actor BrokenPageStore: FeedPageStore {
+  enum Bug: CaseIterable, Sendable {
+    case phantomImage, droppedOptionals, afterIncludesCursor, beforeReversed, duplicatesKept, countOffByOne
+    case unknownCursorFromStart, replaceAppends, deleteIgnored, beforeSkipsOne, tornAppend
+  }
+
+  private let bug: Bug
+  private var images: [LocalFeedImage] = []
+
+  init(_ bug: Bug) {
+    self.bug = bug
+  }
+
+  func retrievePage(after id: UUID?, limit: Int) -> [LocalFeedImage] {
+    guard limit > 0 || bug == .phantomImage else { return [] }
+    if bug == .phantomImage, images.isEmpty {
+      return [LocalFeedImage(id: UUID(), description: nil, location: nil, url: URL(fileURLWithPath: "/phantom"))]
+    }
+    let stored = bug == .droppedOptionals ? images.map(Self.withoutOptionals) : images
+    guard let id else { return Array(stored.prefix(limit)) }
+    guard let index = stored.firstIndex(where: { $0.id == id }) else {
+      return bug == .unknownCursorFromStart ? Array(stored.prefix(limit)) : []
+    }
+    return Array(stored[(bug == .afterIncludesCursor ? index : index + 1)...].prefix(limit))
+  }
+
+  func retrievePage(before id: UUID, limit: Int) -> [LocalFeedImage] {
+    guard limit > 0, let index = images.firstIndex(where: { $0.id == id }) else { return [] }
+    let end = bug == .beforeSkipsOne ? max(0, index - 1) : index
+    let page = Array(images[..<end].suffix(limit))
+    return bug == .beforeReversed ? page.reversed() : page
+  }
+
+  func appendPage(_ page: [LocalFeedImage]) async -> [LocalFeedImage] {
+    var seen = Set(images.map(\.id))
+    let new = bug == .duplicatesKept ? page : page.filter { seen.insert($0.id).inserted }
+    guard bug == .tornAppend else {
+      images += new
+      return new
+    }
+    for image in new {
+      images.append(image)
+      try? await Task.sleep(for: .milliseconds(1))  // another append runs here: the two pages interleave
+    }
+    return new
+  }
+
+  func replacePages(with page: [LocalFeedImage]) async -> [LocalFeedImage] {
+    if bug != .replaceAppends { images = [] }
+    return await appendPage(page)
+  }
+
+  func pageImageCount() -> Int {
+    images.count + (bug == .countOffByOne ? 1 : 0)
+  }
+
+  func deletePages() {
+    if bug != .deleteIgnored { images = [] }
+  }
+
+  private static func withoutOptionals(_ image: LocalFeedImage) -> LocalFeedImage {
+    LocalFeedImage(id: image.id, description: image.description ?? "", location: image.location, url: image.url)
+  }
+}
+
+extension FeedPageStoreSpec {
+  /// The broken store this spec must fail, and a piece of the failure it must report.
+  var brokenStore: (bug: BrokenPageStore.Bug, expected: String) {
+    switch self {
+    case .emptyStoreDeliversNothing: (.phantomImage, "first page of an empty store: count differs")
+    case .firstPageRoundTrips: (.droppedOptionals, "first page: image 1: description differs")
+    case .pageAfterCursor: (.afterIncludesCursor, "page after image 3: image 0: id differs")
+    case .pageBeforeCursor: (.beforeReversed, "page before image 6: image 0: id differs")
+    case .appendSkipsKnownIDs: (.duplicatesKept, "images appended: image 0: id differs")
+    case .countsImages: (.countOffByOne, "count after two appends: got 8, expected 7")
+    case .unknownCursorDeliversNothing: (.unknownCursorFromStart, "page after an unknown id: count differs: got 4 images")
+    case .replaceReplacesTheList: (.replaceAppends, "the list after replace: image 0: id differs")
+    case .deleteEmpties: (.deleteIgnored, "first page after delete: count differs: got 10 images")
+    case .randomWalkMatchesAnArray: (.beforeSkipsOne, "page before at step")
+    case .concurrentAppendsStayWhole: (.tornAppend, "did not land whole")
+    }
+  }
+}
