@@ -19,12 +19,17 @@ public final class FeedController<Image> {
   let imageView: any FeedImageCellView<Image>
   let feedLoad: LoadResourcePresentationAdapter<Paginated<FeedImage>, FeedViewAdapter>
   let loadMore: LoadMoreController
+  let loadPrevious = LoadMoreController(view: nil)
   var nextPage: (@Sendable () async throws -> Paginated<FeedImage>)?
+  var previousPage: (@Sendable () async throws -> Paginated<FeedImage>)?
   var hasAppeared = false
   var cells: [FeedImageCellController<Image>] = []
 
-  /// The images shown, in order.
+  /// The images shown, in order; over a ``FeedWindow``, the images the window holds.
   public internal(set) var feed: [FeedImage] = []
+  /// The position of `feed[0]` in the whole list: 0 unless the list is windowed. Every event names an item by its
+  /// position, which for a list that is not windowed is its index in ``feed``.
+  public internal(set) var startIndex = 0
 
   /// Creates a controller; nothing loads until the view appears.
   ///
@@ -57,7 +62,10 @@ public final class FeedController<Image> {
 
   /// Creates a controller over a paginated feed, such as `FeedPager`'s; nothing loads until the view appears.
   ///
-  /// Loading more follows the list's own `loadMore`, and stops when the list says it reached the end.
+  /// Loading more follows the list's own `loadMore`, and stops when the list says it reached the end. Over a
+  /// ``FeedWindow`` (`loader: { try await window.reload() }`), the controller holds only the window's items and
+  /// their cells, so the screen's memory is bounded by the window's capacity; rows the window drops lose their cells
+  /// and their image loads are cancelled.
   ///
   /// - Parameters:
   ///   - loader: Loads the first page (or the cached pages), and with it how to load more.
@@ -122,16 +130,32 @@ public final class FeedController<Image> {
   /// A new feed replaces the old one: the old items' image loads and a page load in flight are cancelled.
   private func replaceFeed(with page: Paginated<FeedImage>) {
     loadMore.cancel()
-    feed = page.items
-    nextPage = page.loadMore
-    cells = makeCells(for: page.items[...], from: 0)
+    loadPrevious.cancel()
+    cells = []
+    show(page)
   }
 
-  func makeCells(for images: ArraySlice<FeedImage>, from start: Int) -> [FeedImageCellController<Image>] {
-    images.enumerated().map { offset, image in
-      FeedImageCellController(
-        url: image.url, index: start + offset, imageLoader: imageLoader, imageTransformer: imageTransformer,
-        view: imageView)
+  /// Shows `page`: the cells of items still shown at the same position are kept, the others released (their
+  /// loads cancelled), and the new items get cells.
+  func show(_ page: Paginated<FeedImage>) {
+    let kept = cells
+    let old = (start: startIndex, feed: feed)
+    cells = page.items.enumerated().map { offset, image in
+      let position = page.startIndex + offset
+      let oldOffset = position - old.start
+      guard kept.indices.contains(oldOffset), old.feed[oldOffset].id == image.id else {
+        return makeCell(for: image, at: position)
+      }
+      return kept[oldOffset]
     }
+    feed = page.items
+    startIndex = page.startIndex
+    nextPage = page.loadMore
+    previousPage = page.loadPrevious
+  }
+
+  private func makeCell(for image: FeedImage, at position: Int) -> FeedImageCellController<Image> {
+    FeedImageCellController(
+      url: image.url, index: position, imageLoader: imageLoader, imageTransformer: imageTransformer, view: imageView)
   }
 }

@@ -23,10 +23,12 @@ public enum FeedPresenter {
 
   /// The feed as the screen shows it.
   ///
-  /// - Parameter feed: The loaded images, in order.
+  /// - Parameters:
+  ///   - feed: The loaded images, in order.
+  ///   - startIndex: The position of the first image in the whole list: 0 unless the list is windowed.
   /// - Returns: One item per image, in the same order.
-  public static func map(_ feed: [FeedImage]) -> FeedViewModel {
-    FeedViewModel(items: feed.map(FeedImagePresenter.map))
+  public static func map(_ feed: [FeedImage], startIndex: Int = 0) -> FeedViewModel {
+    FeedViewModel(items: feed.map(FeedImagePresenter.map), startIndex: startIndex)
   }
 }
 
@@ -34,4 +36,7 @@ public enum FeedPresenter {
 public struct FeedViewModel: Hashable, Sendable {
   /// One item per image, in order.
   public let items: [FeedImageViewModel]
+  /// The position of `items[0]` in the whole list: 0 unless the list is windowed (``FeedWindow``). A list view lays
+  /// rows out by position, so a row keeps its place on screen while the window drops rows at either end.
+  public var startIndex: Int = 0
 }

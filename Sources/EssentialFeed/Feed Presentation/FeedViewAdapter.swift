@@ -11,6 +11,6 @@ final class FeedViewAdapter: ResourceView {
 
   func display(_ feed: Paginated<FeedImage>) {
     willDisplay?(feed)
-    view.display(FeedPresenter.map(feed.items))
+    view.display(FeedPresenter.map(feed.items, startIndex: feed.startIndex))
   }
 }

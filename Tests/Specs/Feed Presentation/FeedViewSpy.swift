@@ -32,7 +32,13 @@ final class FeedViewSpy: FeedView, ResourceLoadingView, ResourceErrorView, FeedI
     messages.compactMap { if case .image(let value, let at) = $0, at == index { value } else { nil } }
   }
 
-  func display(_ viewModel: FeedViewModel) { messages.append(.feed(viewModel.items)) }
+  /// The position of the first item of each feed shown.
+  private(set) var startIndices: [Int] = []
+
+  func display(_ viewModel: FeedViewModel) {
+    startIndices.append(viewModel.startIndex)
+    messages.append(.feed(viewModel.items))
+  }
   func display(_ viewModel: ResourceLoadingViewModel) { messages.append(.loading(viewModel.isLoading)) }
   func display(_ viewModel: ResourceErrorViewModel) { messages.append(.error(viewModel.message)) }
   func display(_ viewModel: FeedImageCellViewModel<String>, at index: Int) {

@@ -10,7 +10,9 @@ final class RemoteList: Sendable {
   private let state = Mutex<(after: [UUID?], failNext: (any Error)?, ignoresCursor: Bool)>(([], nil, false))
 
   init(count: Int, pageSize: Int = 3) {
-    images = (0..<count).map { FeedImage(id: UUID(), description: "image \($0)", location: nil, url: anyURL()) }
+    images = (0..<count).map {
+      FeedImage(id: UUID(), description: "image \($0)", location: nil, url: anyURL().appending(path: "\($0)"))
+    }
     self.pageSize = pageSize
   }
 
