@@ -18,6 +18,8 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
   case unknownImage(UUID)
   /// A search could not reach the server, and nothing cached answers its keyword.
   case searchUnavailable(keyword: String, problem: String)
+  /// `feed browse` could not load the page after position `at`, three times.
+  case browseFailed(at: Int, problem: String)
 
   var description: String { description(in: .current) }
 
@@ -35,6 +37,7 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
     case .invalidURL(let string): language.text("ERROR_INVALID_URL", string)
     case .searchUnavailable(let keyword, let problem): language.text("ERROR_SEARCH_UNAVAILABLE", keyword, problem)
     case .unknownImage(let id): language.text("ERROR_UNKNOWN_IMAGE", id.uuidString)
+    case .browseFailed(let position, let problem): language.text("BROWSE_FAILED", language.number(position), problem)
     }
   }
 

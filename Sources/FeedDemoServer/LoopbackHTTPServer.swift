@@ -29,6 +29,7 @@ public final class LoopbackHTTPServer: Sendable {
       guard case .ip4(_, let port) = await server.listeningAddress,
         let baseURL = URL(string: "http://127.0.0.1:\(port)")
       else { throw LoopbackHTTPServerError.noListeningAddress }
+      ListeningSocket.disableNagle(onPort: port)
       await configure(server, baseURL)
       return LoopbackHTTPServer(baseURL: baseURL, task: task)
     } catch {

@@ -1,0 +1,122 @@
+import EssentialFeed
+import EssentialFeedAPI
+import EssentialFeedCache
+import EssentialFeedSQLite
+import FeedDemoServer
+import Foundation
+import Synchronization
+
+extension FeedApp {
+  /// Scrolls the whole feed to its end and back to its start through a ``FeedWindow`` of `window` images, over the
+  /// page store in the cache directory, and reports what it did. Without `url`, scrolls an embedded demo server of
+  /// `items` images.
+  static func browse(
+    url: String?, items: Int = 10_000, window: Int, pageSize: Int, store: String?, json: Bool,
+    limits: NetworkLimits = NetworkLimits(), language: AppLanguage = .current
+  ) async throws -> String {
+    let directory = try CacheDirectory.resolve(store)
+    try CacheDirectory.prepare(directory)
+    var embedded: LoopbackHTTPServer?
+    let server: URL
+    if let url {
+      guard let base = AbsoluteHTTPURL.parse(url) else { throw FeedAppError.invalidURL(url) }
+      server = base
+    } else {
+      let demo = try await DemoFeedServer.start(feed: DemoFeed(count: items))
+      embedded = demo
+      server = demo.baseURL
+    }
+    do {
+      let report = try await scroll(
+        server: server, client: limits.makeClient(), capacity: window, pageSize: pageSize,
+        pages: SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite")))
+      await embedded?.stop()
+      return json ? try report.json() : report.text(in: language)
+    } catch {
+      await embedded?.stop()
+      throw error
+    }
+  }
+
+  /// Scrolls down to the end of the list, then up to its start, timing each direction.
+  static func scroll(
+    server: URL, client: any HTTPClient, capacity: Int, pageSize: Int, pages: any FeedPageStore
+  ) async throws -> BrowseReport {
+    let cursors = CursorLog()
+    let remote = RemoteFeedPageLoader(baseURL: server, client: client, pageSize: pageSize)
+    let window = FeedWindow(capacity: capacity, pageSize: pageSize, pages: LocalFeedPageLoader(store: pages)) {
+      last in
+      cursors.requested(after: last?.id)
+      let page = try await remote.loadPage(after: last)
+      cursors.received(page)
+      return page
+    }
+    let clock = ContinuousClock()
+    var start = clock.now
+    var current = try await retrying(at: 0) { try await window.reload() }
+    var down = 1
+    while let loadMore = current.loadMore {
+      current = try await retrying(at: current.endIndex) { try await loadMore() }
+      down += 1
+    }
+    let downTime = clock.now - start
+    var report = BrowseReport(visited: current.endIndex, window: capacity)
+    start = clock.now
+    var up = 0
+    while let loadPrevious = current.loadPrevious {
+      current = try await loadPrevious()
+      up += 1
+    }
+    let upTime = clock.now - start
+    let statistics = await window.statistics
+    report.mostHeld = statistics.mostImagesHeld
+    report.serverPages = statistics.remotePages
+    report.storePages = statistics.localPages
+    report.requestsForRowsSeen = cursors.requestsBehindTheEnd
+    report.rowsSentAgain = statistics.rowsFetchedAgain
+    report.msPerPageDown = downTime.milliseconds / Double(down)
+    report.msPerPageUp = up > 0 ? upTime.milliseconds / Double(up) : 0
+    report.peakMemoryBytes = BrowseReport.peakMemory()
+    return report
+  }
+
+  /// Runs `load`, trying twice more when it fails (a server failing a fraction of requests), then gives up with an
+  /// error that says where.
+  private static func retrying(
+    at position: Int, _ load: () async throws -> Paginated<FeedImage>
+  ) async throws -> Paginated<FeedImage> {
+    var lastError: any Error = CancellationError()
+    for _ in 0..<3 {
+      do {
+        return try await load()
+      } catch is CancellationError {
+        throw CancellationError()
+      } catch {
+        lastError = error
+      }
+    }
+    throw FeedAppError.browseFailed(at: position, problem: FeedAppError.problem(with: lastError))
+  }
+}
+
+/// Checks each request's cursor against the end of what the server already sent: a request after any other row
+/// asks for rows already seen.
+private final class CursorLog: Sendable {
+  private let state = Mutex<(end: UUID?, behind: Int)>((nil, 0))
+
+  var requestsBehindTheEnd: Int { state.withLock { $0.behind } }
+
+  func requested(after cursor: UUID?) {
+    state.withLock { if cursor != $0.end { $0.behind += 1 } }
+  }
+
+  func received(_ page: [FeedImage]) {
+    state.withLock { if let last = page.last { $0.end = last.id } }
+  }
+}
+
+extension Duration {
+  fileprivate var milliseconds: Double {
+    Double(components.seconds) * 1_000 + Double(components.attoseconds) / 1e15
+  }
+}
