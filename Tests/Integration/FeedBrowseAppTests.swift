@@ -1,0 +1,58 @@
+import FeedDemoServer
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FeedCLI
+
+@Suite("feed browse")
+struct FeedBrowseAppTests {
+  @Test("WL-19 feed browse scrolls the served feed to its end and back: every row once, at most the window held")
+  func browsesEveryRowOnce() async throws {
+    try await withTemporaryDirectory { directory in
+      let output = try await FeedApp.browse(
+        url: nil, items: 1_000, window: 100, pageSize: 30, store: directory.path(percentEncoded: false), json: true)
+      let report = try JSONDecoder().decode(BrowseReport.self, from: Data(output.utf8))
+
+      #expect(report.visited == 1_000)
+      #expect(report.mostHeld == 100)
+      #expect(report.serverPages == 35)
+      #expect(report.storePages == 30)
+      #expect(report.requestsForRowsSeen == 0)
+      #expect(report.rowsSentAgain == 0)
+      #expect(report.peakMemoryBytes > 0)
+    }
+  }
+
+  @Test("WL-20 feed browse against a server with a fail rate retries a failed page and still sees every row once")
+  func browsesThroughFailures() async throws {
+    let server = try await DemoFeedServer.start(feed: DemoFeed(count: 300), failureRate: 0.1)
+    try await withTemporaryDirectory { directory in
+      let output = try await FeedApp.browse(
+        url: server.baseURL.absoluteString, window: 50, pageSize: 10, store: directory.path(percentEncoded: false),
+        json: true)
+      let report = try JSONDecoder().decode(BrowseReport.self, from: Data(output.utf8))
+
+      #expect(report.visited == 300)
+      #expect(report.rowsSentAgain == 0)
+      #expect(report.mostHeld == 50)
+    }
+    await server.stop()
+  }
+
+  @Test(
+    "WL-21 feed browse's bad arguments are one clear line each, and exit code 1",
+    arguments: [
+      ["browse", "--window", "0"], ["browse", "--window", "10", "--page-size", "20"],
+      ["browse", "--items", "10", "--url", "http://127.0.0.1:1"], ["browse", "--offline"],
+    ])
+  func badArguments(arguments: [String]) async {
+    var errors: [String] = []
+    let code = await FeedCommand.run(arguments, output: { _ in }, errorOutput: { errors.append($0) })
+
+    #expect(code == 1)
+    #expect(errors.count == 1)
+    #expect(errors.first?.hasPrefix("error: ") == true, "\(errors)")
+    #expect(errors.first?.contains("\n") == false, "\(errors)")
+  }
+}
