@@ -5,6 +5,8 @@ import Foundation
 final class SQLiteConnection {
   private let handle: OpaquePointer
   private var statements: [String: OpaquePointer] = [:]
+  /// Set once the list's table is known to exist (the store never drops it), so a page read skips the schema query.
+  var pageTableSeen = false
 
   /// Opens the database at `path` (":memory:" for a private in-memory database, or a `file:` URI), creating it if
   /// needed unless `readOnly`.

@@ -97,7 +97,9 @@ extension SQLiteFeedStore: FeedPageStore {
 extension SQLiteConnection {
   /// Whether the database has the list's table: a database made before the windowed list has none, and no list.
   func hasPageTable() throws(SQLiteError) -> Bool {
-    try integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'feed_page'") == 1
+    if pageTableSeen { return true }
+    pageTableSeen = try integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'feed_page'") == 1
+    return pageTableSeen
   }
 
   /// Creates the list's table if the database has none yet.
