@@ -46,8 +46,10 @@ public actor FeedWindow {
   public var current: Paginated<FeedImage> {
     Paginated(
       items: items, startIndex: startIndex,
-      loadMore: hasMore ? { @Sendable [self] () async throws -> Paginated<FeedImage> in try await self.loadNext() } : nil,
-      loadPrevious: startIndex > 0 ? { @Sendable [self] () async throws -> Paginated<FeedImage> in try await self.loadPrevious() } : nil)
+      loadMore: hasMore
+        ? { @Sendable [self] () async throws -> Paginated<FeedImage> in try await self.loadNext() } : nil,
+      loadPrevious: startIndex > 0
+        ? { @Sendable [self] () async throws -> Paginated<FeedImage> in try await self.loadPrevious() } : nil)
   }
 
   private var hasMore: Bool { listEnd.map { startIndex + items.count < $0 } ?? true }
@@ -120,7 +122,7 @@ public actor FeedWindow {
         statistics.remotePages += 1
         page = try await pages.replace(with: fetched)
         listEnd = page.isEmpty ? 0 : nil
-      } catch where !(error is CancellationError) {
+      } catch  where !(error is CancellationError) {
         page = try await pages.page(after: nil, limit: pageSize)
         guard !page.isEmpty else { throw error }
         statistics.localPages += 1

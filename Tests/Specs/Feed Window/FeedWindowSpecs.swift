@@ -1,6 +1,6 @@
 import EssentialFeed
-import Foundation
 import EssentialFeedSpecs
+import Foundation
 import Testing
 
 @Suite("Windowed list")

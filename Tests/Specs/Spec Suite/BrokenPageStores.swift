@@ -78,7 +78,8 @@ extension FeedPageStoreSpec {
     case .pageBeforeCursor: (.beforeReversed, "page before image 6: image 0: id differs")
     case .appendSkipsKnownIDs: (.duplicatesKept, "images appended: image 0: id differs")
     case .countsImages: (.countOffByOne, "count after two appends: got 8, expected 7")
-    case .unknownCursorDeliversNothing: (.unknownCursorFromStart, "page after an unknown id: count differs: got 4 images")
+    case .unknownCursorDeliversNothing:
+      (.unknownCursorFromStart, "page after an unknown id: count differs: got 4 images")
     case .replaceReplacesTheList: (.replaceAppends, "the list after replace: image 0: id differs")
     case .deleteEmpties: (.deleteIgnored, "first page after delete: count differs: got 10 images")
     case .randomWalkMatchesAnArray: (.beforeSkipsOne, "page before at step")

@@ -22,7 +22,8 @@ struct SpecSuitePageSpecs {
 
   @Test(
     "SS-29 each persistent and failable page store spec fails a store that keeps nothing and never fails",
-    arguments: PersistentFeedPageStoreSpec.allCases.map(\.rawValue) + FailableFeedPageStoreSpec.allCases.map(\.rawValue))
+    arguments: PersistentFeedPageStoreSpec.allCases.map(\.rawValue) + FailableFeedPageStoreSpec.allCases.map(\.rawValue)
+  )
   func durableSpecs(_ name: String) async throws {
     try await withKnownIssue {
       if let spec = PersistentFeedPageStoreSpec(rawValue: name) {
@@ -33,7 +34,8 @@ struct SpecSuitePageSpecs {
       }
     } matching: { issue in
       issue.comments.contains {
-        ["count differs", "got 0, expected", "succeeded, expected an error", "got 0 images", "failed writes kept"].contains(where: $0.rawValue.contains)
+        ["count differs", "got 0, expected", "succeeded, expected an error", "got 0 images", "failed writes kept"]
+          .contains(where: $0.rawValue.contains)
       }
     }
   }
