@@ -1,0 +1,113 @@
+import EssentialFeed
+import EssentialFeedSpecs
+import Foundation
+import Synchronization
+import Testing
+
+@Suite("Coalescing image loads: random interleavings")
+struct CoalescingInterleavingSpecs {
+  @Test("CO-6 10,000 seeded random interleavings of start, cancel and finish: one load per URL at a time, no hang")
+  func randomInterleavings() async throws {
+    let seed = UInt64.random(in: 0...UInt64.max)
+    var rng = SplitMix64(seed: seed)
+    var figures = Figures()
+    for round in 0..<10_000 {
+      guard try await runRound(using: &rng, figures: &figures, context: "seed \(seed), round \(round)") else { return }
+    }
+    // The rounds must exercise what they check: many callers, many cancelled, many joining a load in flight.
+    #expect(figures.callers > 20_000 && figures.cancelled > 5_000 && figures.joined > 2_000, "seed \(seed): \(figures)")
+    if ProcessInfo.processInfo.environment["ESSENTIALFEED_PRINT_FIGURES"] != nil { print("CO-6 figures: \(figures)") }
+  }
+
+  struct Figures: CustomStringConvertible {
+    var callers = 0, cancelled = 0, joined = 0, loads = 0
+    var description: String { "\(callers) callers, \(cancelled) cancelled, \(joined) joined, \(loads) loads" }
+  }
+
+  /// One round: up to 12 steps over two URLs, then every load finished; `false` after recording a failure.
+  private func runRound(using rng: inout SplitMix64, figures: inout Figures, context: String) async throws -> Bool {
+    let loads = ControlledImageLoads()
+    let sut = CoalescingFeedImageDataLoader(decorating: loads)
+    let urls = ["https://a.com/1", "https://a.com/2"].compactMap(URL.init)
+    var callers: [(task: Task<Data, any Error>, cancelledAt: Int?)] = []
+    let done = DoneCallers()
+    var finishedAt: [Int: Int] = [:]  // load index -> step
+    for step in 0..<Int.random(in: 4...12, using: &rng) {
+      switch Int.random(in: 0..<3, using: &rng) {
+      case 0:
+        let url = urls[Int.random(in: 0..<2, using: &rng)]
+        let index = callers.count
+        callers.append(
+          (
+            Task {
+              defer { done.insert(index) }
+              return try await sut.loadImageData(from: url)
+            }, nil
+          ))
+      case 1:
+        if let index = callers.indices.filter({ callers[$0].cancelledAt == nil }).randomElement(using: &rng) {
+          callers[index].task.cancel()
+          callers[index].cancelledAt = step
+        }
+      default:
+        if let load = loads.pendingLoads.randomElement(using: &rng) {
+          let result: Result<Data, any Error> =
+            Bool.random(using: &rng)
+            ? .success(Data("load \(load)".utf8)) : .failure(NSError(domain: "\(load)", code: 0))
+          if loads.complete(load, with: result) { finishedAt[load] = step }
+        }
+      }
+      await Task.yield()
+    }
+    // Finish every load still pending, until every caller has its result; a caller left waiting is a hang.
+    let allDone = { done.all.count == callers.count }
+    for _ in 0..<10_000 where !allDone() {
+      for load in loads.pendingLoads where loads.complete(load, with: .success(Data("load \(load)".utf8))) {
+        finishedAt[load] = Int.max
+      }
+      await Task.yield()
+    }
+    figures.callers += callers.count
+    figures.cancelled += callers.filter { $0.cancelledAt != nil }.count
+    figures.loads += loads.requests.count
+    figures.joined += callers.count - loads.requests.count
+    return try await check(callers, done: done.all, loads: loads, finishedAt: finishedAt, context: context)
+  }
+
+  private func check(
+    _ callers: [(task: Task<Data, any Error>, cancelledAt: Int?)], done: Set<Int>, loads: ControlledImageLoads,
+    finishedAt: [Int: Int], context: String
+  ) async throws -> Bool {
+    guard loads.mostRunningAtOnce <= 1 else {
+      Issue.record("\(context): \(loads.mostRunningAtOnce) loads of one URL ran at once")
+      return false
+    }
+    for (index, caller) in callers.enumerated() {
+      guard done.contains(index) else {
+        Issue.record("\(context): caller \(index) never got a result (a hang)")
+        return false
+      }
+      let result = await caller.task.result
+      switch (result, caller.cancelledAt) {
+      case (.success(let data), let cancelledAt?):
+        let load = Int(String(decoding: data, as: UTF8.self).dropFirst(5)) ?? -1
+        guard let finished = finishedAt[load], finished <= cancelledAt else {
+          Issue.record("\(context): caller \(index), cancelled at step \(cancelledAt), received data of load \(load)")
+          return false
+        }
+      case (.failure(let error), nil) where error is CancellationError:
+        Issue.record("\(context): caller \(index) was never cancelled but received CancellationError")
+        return false
+      default: break
+      }
+    }
+    return true
+  }
+}
+
+/// The callers that have their result.
+final class DoneCallers: Sendable {
+  private let state = Mutex<Set<Int>>([])
+  var all: Set<Int> { state.withLock { $0 } }
+  func insert(_ index: Int) { state.withLock { _ = $0.insert(index) } }
+}
