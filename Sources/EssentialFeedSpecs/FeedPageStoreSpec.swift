@@ -111,10 +111,12 @@ public enum FeedPageStoreSpec: String, CaseIterable, Sendable, CustomTestStringC
     case .replaceReplacesTheList:
       _ = try await sut.appendPage(images)
       let fresh = numberedImages(2, from: 100)
-      page(try await sut.replacePages(with: fresh + [fresh[0]]), fresh[...], "images kept by replace")
-      page(try await sut.retrievePage(after: nil, limit: 30), fresh[...], "the list after replace")
+      let list = [fresh[0], images[5], fresh[1]]  // a new first page that shares an image with the old list
+      page(try await sut.replacePages(with: list + [fresh[0]]), list[...], "images kept by replace")
+      page(try await sut.retrievePage(after: nil, limit: 30), list[...], "the list after replace")
+      page(try await sut.retrievePage(after: images[5].id, limit: 4), [fresh[1]], "page after a kept image")
       page(try await sut.retrievePage(after: images[0].id, limit: 4), [], "page after a replaced image")
-      count(try await sut.pageImageCount(), 2, "count after replace")
+      count(try await sut.pageImageCount(), 3, "count after replace")
     case .deleteEmpties:
       try await sut.deletePages()
       _ = try await sut.appendPage(images)

@@ -114,8 +114,12 @@ public final class FeedController<Image> {
     feedLoad.loadResource()
   }
 
-  /// The customer asked to reload; ignored while a load is running.
+  /// The customer asked to reload; ignored while a load is running. A page load in flight is cancelled: the reload
+  /// replaces the list it would extend (and a ``FeedWindow`` runs one operation at a time).
   public func refresh() {
+    guard !feedLoad.isLoading else { return }
+    loadMore.cancel()
+    loadPrevious.cancel()
     feedLoad.loadResource()
   }
 
@@ -135,27 +139,4 @@ public final class FeedController<Image> {
     show(page)
   }
 
-  /// Shows `page`: the cells of items still shown at the same position are kept, the others released (their
-  /// loads cancelled), and the new items get cells.
-  func show(_ page: Paginated<FeedImage>) {
-    let kept = cells
-    let old = (start: startIndex, feed: feed)
-    cells = page.items.enumerated().map { offset, image in
-      let position = page.startIndex + offset
-      let oldOffset = position - old.start
-      guard kept.indices.contains(oldOffset), old.feed[oldOffset].id == image.id else {
-        return makeCell(for: image, at: position)
-      }
-      return kept[oldOffset]
-    }
-    feed = page.items
-    startIndex = page.startIndex
-    nextPage = page.loadMore
-    previousPage = page.loadPrevious
-  }
-
-  private func makeCell(for image: FeedImage, at position: Int) -> FeedImageCellController<Image> {
-    FeedImageCellController(
-      url: image.url, index: position, imageLoader: imageLoader, imageTransformer: imageTransformer, view: imageView)
-  }
 }

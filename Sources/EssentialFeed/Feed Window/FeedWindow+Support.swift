@@ -18,3 +18,20 @@ extension FeedWindow {
     case earlierImagesMissing
   }
 }
+
+extension FeedWindow {
+  /// Runs `operation` once every operation started before it has ended: an actor alone would let a second
+  /// operation start while the first awaits its page.
+  func serially<T>(_ operation: () async throws -> T) async throws -> T {
+    if busy {
+      await withCheckedContinuation { waiting.append($0) }
+    } else {
+      busy = true
+    }
+    defer {
+      if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
+    }
+    try Task.checkCancellation()
+    return try await operation()
+  }
+}

@@ -23,8 +23,8 @@ public actor FeedWindow {
   private var items: [FeedImage] = []
   private var startIndex = 0
   private var listEnd: Int?
-  private var busy = false
-  private var waiting: [CheckedContinuation<Void, Never>] = []
+  var busy = false
+  var waiting: [CheckedContinuation<Void, Never>] = []
   /// What the window did so far: pages read from each side, the most images held, rows the remote sent again.
   public private(set) var statistics = Statistics()
 
@@ -76,7 +76,7 @@ public actor FeedWindow {
         if page.isEmpty { listEnd = startIndex + items.count }
       }
       try Task.checkCancellation()
-      items += page
+      items += page.prefix(pageSize)  // a remote page larger than a page: the rest is read from the page cache
       let overflow = items.count - capacity
       if overflow > 0 {
         items.removeFirst(overflow)
@@ -112,42 +112,34 @@ public actor FeedWindow {
   /// so a list seen before shows offline.
   ///
   /// - Returns: The window on the first page.
-  /// - Throws: The remote's error when the page cache holds nothing either; the page cache's error; or
-  ///   `CancellationError`. The window is then unchanged.
+  /// - Throws: The remote's error when the page cache holds nothing either; the page cache's error (the window and
+  ///   the page cache are then unchanged); or `CancellationError` before the page cache was replaced.
   public func reload() async throws -> Paginated<FeedImage> {
     try await serially {
-      var page: [FeedImage]
+      let fetched: [FeedImage]
       do {
-        let fetched = try await remote(nil)
-        statistics.remotePages += 1
-        page = try await pages.replace(with: fetched)
-        listEnd = page.isEmpty ? 0 : nil
+        fetched = try await remote(nil)
       } catch  where !(error is CancellationError) {
-        page = try await pages.page(after: nil, limit: pageSize)
-        guard !page.isEmpty else { throw error }
+        let cached = try await pages.page(after: nil, limit: pageSize)
+        guard !cached.isEmpty else { throw error }
+        try Task.checkCancellation()
         statistics.localPages += 1
-        listEnd = nil
+        return start(with: cached, listEnd: nil)
       }
+      statistics.remotePages += 1
       try Task.checkCancellation()
-      items = Array(page.prefix(capacity))
-      startIndex = 0
-      return didChange()
+      let kept = try await pages.replace(with: fetched)
+      // The page cache holds the new list now: the window follows it, even if cancelled meanwhile.
+      return start(with: kept, listEnd: kept.isEmpty ? 0 : nil)
     }
   }
 
-  /// Runs `operation` once every operation started before it has ended: an actor alone would let a second
-  /// operation start while the first awaits its page.
-  private func serially<T>(_ operation: () async throws -> T) async throws -> T {
-    if busy {
-      await withCheckedContinuation { waiting.append($0) }
-    } else {
-      busy = true
-    }
-    defer {
-      if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
-    }
-    try Task.checkCancellation()
-    return try await operation()
+  /// The window on the first page of a list: at most a page of it (the rest is in the page cache).
+  private func start(with page: [FeedImage], listEnd end: Int?) -> Paginated<FeedImage> {
+    items = Array(page.prefix(pageSize))
+    startIndex = 0
+    listEnd = end
+    return didChange()
   }
 
   private func didChange() -> Paginated<FeedImage> {

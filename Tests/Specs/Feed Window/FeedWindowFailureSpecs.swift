@@ -93,6 +93,10 @@ struct FeedWindowFailureSpecs {
     #expect(reloaded.startIndex == 0)
     #expect(await pages.images == Array(remote.images[0..<3]))
 
+    let again = try await next(next(next(reloaded)))
+    #expect(again.loadMore == nil)
+    #expect(try await sut.reload().loadMore != nil, "a reload after the end offers more again")
+
     remote.failNext(with: anyNSError())
     let offline = try await sut.reload()
     #expect(offline.items == Array(remote.images[0..<3]))
@@ -110,5 +114,33 @@ struct FeedWindowFailureSpecs {
 
     await #expect(throws: FeedWindow.Error.earlierImagesMissing) { try await sut.loadPrevious() }
     #expect(await sut.current.items == window.items)
+  }
+
+  @Test("WL-22 a reload whose page store write fails delivers the error, and the window and the store stay")
+  func reloadWriteFails() async throws {
+    let (sut, remote, pages) = makeWindow(count: 9, capacity: 6)
+    let first = try await sut.loadNext()
+    let held = try await next(first)
+    await pages.failWrites()
+
+    await #expect(throws: NSError.self) { try await sut.reload() }
+
+    #expect(await sut.current.items == held.items)
+    #expect(await pages.images == Array(remote.images[0..<6]))
+  }
+
+  @Test("WL-23 a remote page larger than a page: the window takes a page, and the rest comes from the page store")
+  func largeRemotePage() async throws {
+    let remote = RemoteList(count: 20, pageSize: 10)
+    let pages = PageListCache()
+    let sut = FeedWindow(capacity: 6, pageSize: 3, pages: pages, remote: remote.load)
+
+    var window = try await sut.loadNext()
+    #expect(window.items == Array(remote.images[0..<3]))
+    for _ in 0..<3 { window = try await next(window) }
+
+    #expect(window.items == Array(remote.images[4..<10]))
+    #expect(window.startIndex == 4)
+    #expect(remote.requestedAfter.count == 1, "the rest of the remote's page was read from the page store")
   }
 }

@@ -1,5 +1,6 @@
 import EssentialFeed
 import Foundation
+import Synchronization
 import Testing
 
 @MainActor
@@ -53,6 +54,51 @@ struct FeedWindowPresentationSpecs {
     #expect(view.images(at: 2).isEmpty && view.images(at: 15).isEmpty)
   }
 
+  @Test("WL-24 a row the window keeps keeps its cell: a loaded image shows again without a new request")
+  func keepsCells() async throws {
+    let sut = makeSUT(FeedWindow(capacity: 10, pageSize: 5, pages: PageListCache(), remote: remote.load))
+    sut.viewDidAppear()
+    try await changes.wait(for: "the first page") { sut.feed.count == 5 }
+    sut.itemNearEndWillBecomeVisible(at: 4)
+    try await changes.wait(for: "the second page") { sut.feed.count == 10 }
+    sut.itemWillBecomeVisible(at: 7)
+    try await imageLoader.loads.complete(0, with: .success(validImageData("seven")))
+    try await changes.wait(for: "image 7 loaded") { view.images(at: 7).last == .loaded("seven") }
+
+    sut.itemNearEndWillBecomeVisible(at: 9)
+    try await changes.wait(for: "the window moved") { sut.startIndex == 5 }
+    sut.itemWillBecomeVisible(at: 7)
+
+    #expect(view.images(at: 7) == [.loading, .loaded("seven"), .loaded("seven")])
+    #expect(imageLoader.loads.requests.count == 1)
+  }
+
+  @Test("WL-25 refresh during a page load cancels the page load and reloads the window from the first page")
+  func refreshCancelsPageLoad() async throws {
+    let pending = PendingLoads<[FeedImage]>(changes: changes)
+    let first = Array(remote.images[0..<5])
+    let calls = CallCount()
+    let window = FeedWindow(capacity: 10, pageSize: 5, pages: PageListCache()) { last in
+      calls.increment() == 1 || last == nil ? first : try await pending.load(nil)
+    }
+    let sut = makeSUT(window)
+    sut.viewDidAppear()
+    try await changes.wait(for: "the first page") { sut.feed.count == 5 }
+    sut.itemNearEndWillBecomeVisible(at: 4)
+    try await pending.waitForRequests(count: 1)
+
+    sut.refresh()
+
+    try await pending.waitForCancellation(of: [0])
+    try await changes.wait(for: "the reload") { !sut.isLoading && sut.feed == first }
+  }
+
+  private func makeSUT(_ window: FeedWindow) -> FeedController<String> {
+    FeedController(
+      loader: { try await window.reload() }, imageLoader: imageLoader, imageTransformer: testImageTransformer,
+      feedView: view, loadingView: view, errorView: view, imageView: view, loadMoreView: view)
+  }
+
   /// A screen over a window of 10 on a list of 30 in pages of 5, with the image at position 0 loading, scrolled
   /// until the window starts at `start`.
   private func makeScrolledSUT(to start: Int) async throws -> FeedController<String> {
@@ -70,5 +116,18 @@ struct FeedWindowPresentationSpecs {
       try await changes.wait(for: "the page after \(last)") { sut.startIndex + sut.feed.count - 1 > last }
     }
     return sut
+  }
+}
+
+/// Counts calls from any task.
+final class CallCount: Sendable {
+  private let count = Mutex(0)
+
+  /// Counts one call and returns the count so far.
+  func increment() -> Int {
+    count.withLock {
+      $0 += 1
+      return $0
+    }
   }
 }

@@ -80,7 +80,7 @@ extension FeedPageStoreSpec {
     case .countsImages: (.countOffByOne, "count after two appends: got 8, expected 7")
     case .unknownCursorDeliversNothing:
       (.unknownCursorFromStart, "page after an unknown id: count differs: got 4 images")
-    case .replaceReplacesTheList: (.replaceAppends, "the list after replace: image 0: id differs")
+    case .replaceReplacesTheList: (.replaceAppends, "images kept by replace: image 1: id differs")
     case .deleteEmpties: (.deleteIgnored, "first page after delete: count differs: got 10 images")
     case .randomWalkMatchesAnArray: (.beforeSkipsOne, "page before at step")
     case .concurrentAppendsStayWhole: (.tornAppend, "did not land whole")

@@ -4,15 +4,24 @@ import Foundation
 ///
 /// An actor whose operations never suspend, so each one is atomic and every history is linearizable. Image data is
 /// keyed by the URL's whole `absoluteString`.
-public actor InMemoryFeedStore: FeedStore, FeedImageDataStore {
+public actor InMemoryFeedStore: FeedStore, LimitedFeedImageDataStore {
   private var cache: CachedFeed?
-  private var images: [String: Data] = [:]
+  private var images = ImageDataEntries()
+  private let imageLimits: ImageCacheLimits?
+  private let currentDate: @Sendable () -> Date
   var search: CachedSearch?
   var pageImages: [LocalFeedImage] = []
   var pagePositions: [UUID: Int] = [:]
 
   /// Creates an empty store.
-  public init() {}
+  ///
+  /// - Parameters:
+  ///   - imageLimits: The limits image data is kept within; `nil` (the default) keeps every image.
+  ///   - currentDate: The clock the limits' maximum age reads.
+  public init(imageLimits: ImageCacheLimits? = nil, currentDate: @escaping @Sendable () -> Date = Date.init) {
+    self.imageLimits = imageLimits
+    self.currentDate = currentDate
+  }
 
   /// Deletes the cached feed, if any; image data is kept.
   public func deleteCachedFeed() {
@@ -44,20 +53,32 @@ public actor InMemoryFeedStore: FeedStore, FeedImageDataStore {
     cache
   }
 
-  /// Stores `data` for `url`, replacing what was stored for it.
+  /// Stores `data` for `url`, replacing what was stored for it; with limits, then removes the least recently used
+  /// images until the total is within them.
   ///
   /// - Parameters:
   ///   - data: The image's bytes.
   ///   - url: The image's URL.
-  public func insert(_ data: Data, for url: URL) {
-    images[url.absoluteString] = data
+  /// - Throws: ``ImageTooLargeError`` when `data` alone exceeds the limit; nothing changes then.
+  public func insert(_ data: Data, for url: URL) throws(ImageTooLargeError) {
+    try images.insert(data, for: url.absoluteString, at: currentDate(), limits: imageLimits)
   }
 
-  /// Retrieves the data stored for `url`.
+  /// Retrieves the data stored for `url`, recording the use; with limits, an expired image is removed and is a miss.
   ///
   /// - Parameter url: The image's URL.
   /// - Returns: The data, or `nil` when nothing is stored for exactly this URL.
   public func retrieve(dataForURL url: URL) -> Data? {
-    images[url.absoluteString]
+    images.retrieve(url.absoluteString, at: currentDate(), limits: imageLimits)
+  }
+
+  /// The bytes of image data stored.
+  public func storedImageDataSize() -> Int {
+    images.total
+  }
+
+  /// Deletes every image's data.
+  public func deleteAllImageData() {
+    images.removeAll()
   }
 }
