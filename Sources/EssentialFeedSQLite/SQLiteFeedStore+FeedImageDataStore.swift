@@ -1,36 +1,106 @@
+import CSQLite
 import EssentialFeedCache
 import Foundation
 
+/// Image data lives in `image_data`; its index, `image_entry` (each image's size, when it was stored, its last use,
+/// indexed by use) and `image_total` (the bytes stored), is kept in the same transactions, so limits cost a lookup,
+/// never a scan. A database without the index (made before it, or whose index was lost) has it rebuilt from
+/// `image_data` on the next write.
 extension SQLiteFeedStore {
-  /// Stores `data` for `url`, replacing what was stored for it.
+  /// Stores `data` for `url`, replacing what was stored for it; with limits, then removes the least recently used
+  /// images until the total is within them. One transaction.
   ///
   /// - Parameters:
   ///   - data: The image's bytes.
   ///   - url: The image's URL; its whole `absoluteString` is the key.
-  /// - Throws: ``SQLiteError``; what was stored before is then unchanged.
+  /// - Throws: ``SQLiteError`` (code `SQLITE_TOOBIG` when `data` alone exceeds the limit); what was stored before
+  ///   is then unchanged.
   public func insert(_ data: Data, for url: URL) throws(SQLiteError) {
+    if let imageLimits, data.count > imageLimits.maximumBytes {
+      let reason = ImageTooLargeError(size: data.count, limit: imageLimits.maximumBytes)
+      throw SQLiteError(code: SQLITE_TOOBIG, message: reason.description, operation: "save image data to \(displayPath)")
+    }
     try writing("save image data to") { db throws(SQLiteError) in
-      let statement = try db.statement("INSERT OR REPLACE INTO image_data (url, data) VALUES (?, ?)")
-      defer { statement.reset() }
-      try statement.bind(url.absoluteString, at: 1)
-      try statement.bind(data, at: 2)
-      try statement.step()
+      try db.transaction(immediate: true) { () throws(SQLiteError) in
+        try prepareImageIndex(db)
+        try db.removeImage(url.absoluteString)
+        let row = try db.statement("INSERT INTO image_data (url, data) VALUES (?, ?)")
+        defer { row.reset() }
+        try row.bind(url.absoluteString, at: 1)
+        try row.bind(data, at: 2)
+        try row.step()
+        try db.indexImage(url.absoluteString, size: data.count, stored: currentDate())
+        if let imageLimits { try db.evictImages(downTo: imageLimits.maximumBytes) }
+      }
     }
   }
 
-  /// Retrieves the data stored for `url`. Never creates a database.
+  /// Retrieves the data stored for `url`, recording the use; with limits, an expired image is removed and is a miss.
+  /// Never creates a database.
   ///
   /// - Parameter url: The image's URL.
   /// - Returns: The data, or `nil` when nothing is stored for exactly this URL.
-  /// - Throws: ``SQLiteError`` when the database cannot be read.
+  /// - Throws: ``SQLiteError`` when the database cannot be read, or an expired image cannot be removed.
   public func retrieve(dataForURL url: URL) throws(SQLiteError) -> Data? {
-    try reading("read image data from") { db throws(SQLiteError) -> Data? in
+    let key = url.absoluteString
+    let found = try reading("read image data from") { db throws(SQLiteError) -> (Data, Date?)? in
       guard let db else { return nil }
-      let statement = try db.statement("SELECT data FROM image_data WHERE url = ?")
-      defer { statement.reset() }
-      try statement.bind(url.absoluteString, at: 1)
-      guard try statement.step() else { return nil }
-      return statement.data(at: 0)
+      let indexed = try db.hasImageIndex()
+      let row = try db.statement(
+        indexed
+          ? "SELECT d.data, e.stored FROM image_data d LEFT JOIN image_entry e ON e.url = d.url WHERE d.url = ?"
+          : "SELECT data, NULL FROM image_data WHERE url = ?")
+      defer { row.reset() }
+      try row.bind(key, at: 1)
+      guard try row.step(), let data = row.data(at: 0) else { return nil }
+      return (data, row.isNull(at: 1) ? nil : Date(timeIntervalSinceReferenceDate: row.double(at: 1)))
     }
+    guard let (data, stored) = found else { return nil }
+    if let imageLimits, let stored, imageLimits.hasExpired(storedAt: stored, at: currentDate()) {
+      try writing("remove expired image data from") { db throws(SQLiteError) in
+        try db.transaction(immediate: true) { () throws(SQLiteError) in try db.removeImage(key) }
+      }
+      return nil
+    }
+    pendingImageUses.append(key)
+    return data
+  }
+
+  /// The bytes of image data stored.
+  ///
+  /// - Throws: ``SQLiteError`` when the database cannot be read.
+  public func storedImageDataSize() throws(SQLiteError) -> Int {
+    try reading("measure the image data in") { db throws(SQLiteError) -> Int in
+      guard let db else { return 0 }
+      guard try db.hasImageIndex() else { return try db.integer("SELECT total(length(data)) FROM image_data") }
+      return try db.integer("SELECT bytes FROM image_total WHERE id = 1")
+    }
+  }
+
+  /// Deletes every image's data, in one transaction.
+  ///
+  /// - Throws: ``SQLiteError``; what was stored is then unchanged.
+  public func deleteAllImageData() throws(SQLiteError) {
+    try writing("delete the image data in") { db throws(SQLiteError) in
+      try db.transaction(immediate: true) { () throws(SQLiteError) in
+        try prepareImageIndex(db)
+        try db.execute("DELETE FROM image_data; DELETE FROM image_entry; UPDATE image_total SET bytes = 0;")
+      }
+    }
+    pendingImageUses = []
+  }
+
+  /// Creates or rebuilds the index when it is missing, then records the reads made since the last write, in order.
+  private func prepareImageIndex(_ db: SQLiteConnection) throws(SQLiteError) {
+    try db.rebuildImageIndexIfMissing(now: currentDate())
+    let use = try db.statement(
+      "UPDATE image_entry SET used = (SELECT coalesce(max(used), 0) + 1 FROM image_entry) WHERE url = ?")
+    defer { use.reset() }
+    for key in pendingImageUses {
+      try use.bind(key, at: 1)
+      try use.step()
+      use.reset()
+    }
+    pendingImageUses = []
   }
 }

@@ -21,7 +21,7 @@ import Foundation
 /// An actor whose operations never suspend: each is atomic, and histories are linearizable; across connections,
 /// SQLite's transactions give the same. Its blocking work, SQLite's busy wait included, runs on the store's own
 /// serial queue, never on the cooperative pool.
-public actor SQLiteFeedStore: FeedStore, FeedImageDataStore {
+public actor SQLiteFeedStore: FeedStore, LimitedFeedImageDataStore {
   /// Where the database lives.
   enum Location {
     case file(String)
@@ -33,6 +33,12 @@ public actor SQLiteFeedStore: FeedStore, FeedImageDataStore {
 
   let location: Location
   var connection: OpenConnection?
+  /// The limits image data is kept within, if any, and the clock their maximum age reads.
+  let imageLimits: ImageCacheLimits?
+  let currentDate: @Sendable () -> Date
+  /// Reads recorded since the last write, in order: applied to the image index with the next write, so a read stays
+  /// a read.
+  var pendingImageUses: [String] = []
   private let executor = StoreExecutor(label: "SQLiteFeedStore")
 
   /// The actor's executor: the store's own serial queue.
@@ -40,18 +46,31 @@ public actor SQLiteFeedStore: FeedStore, FeedImageDataStore {
 
   /// Creates a store on the database file at `storeURL`. The file, and its directory, are created on the first write.
   ///
-  /// - Parameter storeURL: A file URL.
-  public init(storeURL: URL) {
-    location = .file(storeURL.path(percentEncoded: false))
+  /// - Parameters:
+  ///   - storeURL: A file URL.
+  ///   - imageLimits: The limits image data is kept within; `nil` (the default) keeps every image.
+  ///   - currentDate: The clock the limits' maximum age reads.
+  public init(
+    storeURL: URL, imageLimits: ImageCacheLimits? = nil, currentDate: @escaping @Sendable () -> Date = Date.init
+  ) {
+    self.init(location: .file(storeURL.path(percentEncoded: false)), imageLimits: imageLimits, currentDate: currentDate)
   }
 
-  private init(location: Location) {
+  private init(location: Location, imageLimits: ImageCacheLimits?, currentDate: @escaping @Sendable () -> Date) {
     self.location = location
+    self.imageLimits = imageLimits
+    self.currentDate = currentDate
   }
 
   /// A store on a private in-memory database, gone with the store: for tests and previews.
-  public static func inMemory() -> SQLiteFeedStore {
-    SQLiteFeedStore(location: .inMemory)
+  ///
+  /// - Parameters:
+  ///   - imageLimits: The limits image data is kept within; `nil` (the default) keeps every image.
+  ///   - currentDate: The clock the limits' maximum age reads.
+  public static func inMemory(
+    imageLimits: ImageCacheLimits? = nil, currentDate: @escaping @Sendable () -> Date = Date.init
+  ) -> SQLiteFeedStore {
+    SQLiteFeedStore(location: .inMemory, imageLimits: imageLimits, currentDate: currentDate)
   }
 
   /// The database's path, for messages.

@@ -106,4 +106,17 @@ public enum ShippedStore: String, CaseIterable, Sendable {
       },
       writing: { try make(unwritable) })
   }
+
+  /// A new instance with image limits and a clock, or `nil` for a store that keeps no image data within limits.
+  public func makeLimitedImageStore(
+    in directory: URL, limits: ImageCacheLimits, currentDate: @escaping @Sendable () -> Date
+  ) -> (any LimitedFeedImageDataStore)? {
+    switch self {
+    case .inMemory: InMemoryFeedStore(imageLimits: limits, currentDate: currentDate)
+    case .sqlite:
+      SQLiteFeedStore(storeURL: location(in: directory), imageLimits: limits, currentDate: currentDate)
+    case .sqliteInMemory: SQLiteFeedStore.inMemory(imageLimits: limits, currentDate: currentDate)
+    case .codable, .fileSystem: nil
+    }
+  }
 }

@@ -1,0 +1,80 @@
+import CSQLite
+import Foundation
+
+extension SQLiteConnection {
+  /// Whether the image index exists: its entries and its total.
+  func hasImageIndex() throws(SQLiteError) -> Bool {
+    let tables = try integer(
+      "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('image_entry', 'image_total')")
+    guard tables == 2 else { return false }
+    return try integer("SELECT count(*) FROM image_total WHERE id = 1") == 1
+  }
+
+  /// Creates the index from `image_data` when it is missing or lost (every image counted as stored `now`, used in
+  /// the order of its row). Call inside a write transaction.
+  func rebuildImageIndexIfMissing(now: Date) throws(SQLiteError) {
+    guard try !hasImageIndex() else { return }
+    try execute(
+      """
+      DROP TABLE IF EXISTS image_entry;
+      DROP TABLE IF EXISTS image_total;
+      CREATE TABLE image_entry (url TEXT PRIMARY KEY, size INTEGER NOT NULL, stored REAL NOT NULL, used INTEGER NOT NULL);
+      CREATE INDEX image_entry_by_use ON image_entry (used);
+      CREATE TABLE image_total (id INTEGER PRIMARY KEY CHECK (id = 1), bytes INTEGER NOT NULL);
+      """)
+    let rebuild = try statement(
+      "INSERT INTO image_entry (url, size, stored, used) SELECT url, length(data), ?, rowid FROM image_data")
+    defer { rebuild.reset() }
+    try rebuild.bind(now.timeIntervalSinceReferenceDate, at: 1)
+    try rebuild.step()
+    try execute("INSERT INTO image_total (id, bytes) SELECT 1, coalesce(sum(size), 0) FROM image_entry")
+  }
+
+  /// Records a new image of `size` bytes under `key`, stored at `stored` and used last of all.
+  func indexImage(_ key: String, size: Int, stored: Date) throws(SQLiteError) {
+    let entry = try statement(
+      """
+      INSERT INTO image_entry (url, size, stored, used)
+      VALUES (?, ?, ?, (SELECT coalesce(max(used), 0) + 1 FROM image_entry))
+      """)
+    defer { entry.reset() }
+    try entry.bind(key, at: 1)
+    try entry.bind(size, at: 2)
+    try entry.bind(stored.timeIntervalSinceReferenceDate, at: 3)
+    try entry.step()
+    try addToTotal(size)
+  }
+
+  /// Removes the image under `key`, its data and its entry, if there is one.
+  func removeImage(_ key: String) throws(SQLiteError) {
+    let size = try statement("SELECT size FROM image_entry WHERE url = ?")
+    defer { size.reset() }
+    try size.bind(key, at: 1)
+    if try size.step() { try addToTotal(-size.int(at: 0)) }
+    size.reset()
+    for sql in ["DELETE FROM image_data WHERE url = ?", "DELETE FROM image_entry WHERE url = ?"] {
+      let delete = try statement(sql)
+      defer { delete.reset() }
+      try delete.bind(key, at: 1)
+      try delete.step()
+    }
+  }
+
+  /// Removes the least recently used images until the total is at most `limit` bytes.
+  func evictImages(downTo limit: Int) throws(SQLiteError) {
+    while try integer("SELECT bytes FROM image_total WHERE id = 1") > limit {
+      let oldest = try statement("SELECT url FROM image_entry ORDER BY used LIMIT 1")
+      defer { oldest.reset() }
+      guard try oldest.step(), let key = oldest.string(at: 0) else { return }
+      oldest.reset()
+      try removeImage(key)
+    }
+  }
+
+  private func addToTotal(_ bytes: Int) throws(SQLiteError) {
+    let total = try statement("UPDATE image_total SET bytes = bytes + ? WHERE id = 1")
+    defer { total.reset() }
+    try total.bind(bytes, at: 1)
+    try total.step()
+  }
+}

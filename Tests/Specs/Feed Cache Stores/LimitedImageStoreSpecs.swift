@@ -1,0 +1,118 @@
+import EssentialFeedCache
+import EssentialFeedSQLite
+import EssentialFeedSpecs
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("Image stores with limits")
+struct LimitedImageStoreSpecs {
+  static let kinds: [ShippedStore] = [.inMemory, .sqlite, .sqliteInMemory]
+
+  @Test("passes the LimitedFeedImageDataStore specs", arguments: kinds, LimitedFeedImageDataStoreSpec.allCases)
+  func passesSpecs(kind: ShippedStore, spec: LimitedFeedImageDataStoreSpec) async throws {
+    try await withTemporaryDirectory { directory in
+      try await spec.verify { limits, now in
+        try #require(kind.makeLimitedImageStore(in: directory, limits: limits, currentDate: now))
+      }
+    }
+  }
+}
+
+@Suite("SQLite image cache: persistence and its index")
+struct SQLiteImageIndexSpecs {
+  let limits = ImageCacheLimits(maximumBytes: 1_000, maximumAge: 3_600)
+
+  @Test("ICL-8 a second instance keeps the limit and the order of use of the first")
+  func acrossInstances() async throws {
+    try await withTemporaryDirectory { directory in
+      let file = directory.appending(path: "feed.sqlite")
+      let (a, b, c) = (url("a"), url("b"), url("c"))
+      let first = SQLiteFeedStore(storeURL: file, imageLimits: limits)
+      try await first.insert(Data(count: 400), for: a)
+      try await first.insert(Data(count: 400), for: b)
+      _ = try await first.retrieve(dataForURL: a)
+      try await first.insert(Data(count: 100), for: url("d"))  // records the read of a
+
+      let second = SQLiteFeedStore(storeURL: file, imageLimits: limits)
+      try await second.insert(Data(count: 400), for: c)
+
+      #expect(try await second.storedImageDataSize() == 900)
+      #expect(try await second.retrieve(dataForURL: b) == nil)
+      #expect(try await second.retrieve(dataForURL: a)?.count == 400)
+    }
+  }
+
+  @Test(
+    "ICL-9 a lost or damaged index is rebuilt from the images on the next write; never a crash",
+    arguments: ["DROP TABLE image_entry", "DELETE FROM image_total", "DROP TABLE image_total"])
+  func indexLoss(damage: String) async throws {
+    try await withTemporaryDirectory { directory in
+      let file = directory.appending(path: "feed.sqlite")
+      let store = SQLiteFeedStore(storeURL: file, imageLimits: limits)
+      for name in ["a", "b"] { try await store.insert(Data(count: 300), for: url(name)) }
+      try SQLiteShell.execute(damage, in: file)
+
+      let reopened = SQLiteFeedStore(storeURL: file, imageLimits: limits)
+      #expect(try await reopened.retrieve(dataForURL: url("a"))?.count == 300)
+      #expect(try await reopened.storedImageDataSize() == 600)
+      try await reopened.insert(Data(count: 500), for: url("c"))
+
+      #expect(try await reopened.storedImageDataSize() <= 1_000)
+      #expect(try await reopened.retrieve(dataForURL: url("c"))?.count == 500)
+    }
+  }
+
+  @Test("ICL-10 images stored before the index (no limits, an older database) are indexed and limited on first write")
+  func olderDatabase() async throws {
+    try await withTemporaryDirectory { directory in
+      let file = directory.appending(path: "feed.sqlite")
+      let unlimited = SQLiteFeedStore(storeURL: file)
+      for name in ["a", "b", "c"] { try await unlimited.insert(Data(count: 400), for: url(name)) }
+      try SQLiteShell.execute("DROP TABLE image_entry; DROP TABLE image_total", in: file)
+
+      let limited = SQLiteFeedStore(storeURL: file, imageLimits: limits)
+      try await limited.insert(Data(count: 100), for: url("d"))
+
+      #expect(try await limited.storedImageDataSize() == 900)
+      #expect(try await limited.retrieve(dataForURL: url("a")) == nil)
+    }
+  }
+
+  private func url(_ name: String) -> URL {
+    URL(fileURLWithPath: "/").appending(path: name)
+  }
+}
+
+@Suite("Image stores: hostile URLs")
+struct HostileImageURLSpecs {
+  static let urls: [URL] = [
+    "https://a.com/" + String(repeating: "x", count: 10_240), "https://a.com/caf%C3%A9/%E6%9D%B1%E4%BA%AC.png",
+    "https://a.com/../../../etc/passwd", "https://a.com/%2E%2E%2F%2E%2E%2Fescape", "https://a.com/a%2Fb",
+    "https://a.com/a/b", "https://a.com/Image.png", "https://a.com/image.png", "https://a.com/image.png?size=1",
+    "https://a.com/image.png?size=2", "https://a.com/image.png#top", "file:///../../outside",
+  ].compactMap(URL.init(string:))
+
+  @Test(
+    "ICL-11 hostile URLs (10 KB, Unicode, .., encoded slashes) stay in the store, and URLs differing in case, query or fragment never share an entry",
+    arguments: ShippedStore.imageDataStores)
+  func hostileURLs(kind: ShippedStore) async throws {
+    try await withTemporaryDirectory { directory in
+      let sut = try #require(kind.makeImageDataStore(in: directory))
+      #expect(Self.urls.count == 12)
+      for (index, url) in Self.urls.enumerated() { try await sut.insert(Data("image \(index)".utf8), for: url) }
+
+      for (index, url) in Self.urls.enumerated() {
+        #expect(
+          try await sut.retrieve(dataForURL: url) == Data("image \(index)".utf8), "\(url.absoluteString.prefix(60))")
+      }
+      var location = kind.location(in: directory).standardizedFileURL.path(percentEncoded: false)
+      if location.hasSuffix("/") { location.removeLast() }
+      let files = FileManager.default.enumerator(atPath: directory.path(percentEncoded: false))?.allObjects ?? []
+      for case let file as String in files {
+        let path = directory.appending(path: file).standardizedFileURL.path(percentEncoded: false)
+        #expect(path.hasPrefix(location), "\(path) is outside the store's location \(location)")
+      }
+    }
+  }
+}
