@@ -18,7 +18,8 @@ extension SQLiteFeedStore {
   public func insert(_ data: Data, for url: URL) throws(SQLiteError) {
     if let imageLimits, data.count > imageLimits.maximumBytes {
       let reason = ImageTooLargeError(size: data.count, limit: imageLimits.maximumBytes)
-      throw SQLiteError(code: SQLITE_TOOBIG, message: reason.description, operation: "save image data to \(displayPath)")
+      throw SQLiteError(
+        code: SQLITE_TOOBIG, message: reason.description, operation: "save image data to \(displayPath)")
     }
     try writing("save image data to") { db throws(SQLiteError) in
       try db.transaction(immediate: true) { () throws(SQLiteError) in
