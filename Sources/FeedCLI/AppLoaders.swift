@@ -19,13 +19,13 @@ struct AppLoaders {
   }
 
   init(
-    baseURL: URL?, client: any HTTPClient, store: some FeedStore & FeedImageDataStore,
+    baseURL: URL?, client: any HTTPClient, store: some FeedStore, images: any FeedImageDataStore,
     now: @escaping @Sendable () -> Date
   ) {
     let recorder = OriginRecorder()
     self.recorder = recorder
     let localFeed = LocalFeedLoader(store: store, currentDate: now)
-    let localImages = LocalFeedImageDataLoader(store: store)
+    let localImages = LocalFeedImageDataLoader(store: images)
     let cachedFeed = RecordingFeedLoader(decoratee: localFeed, origin: .cache, recorder: recorder)
     let cachedImages = RecordingImageDataLoader(decoratee: localImages, origin: .cache, recorder: recorder)
     guard let baseURL else {

@@ -1,5 +1,6 @@
 import EssentialFeed
 import EssentialFeedAPI
+import EssentialFeedCache
 import Foundation
 
 /// The detail of one image: its entry in the feed, and its comments from the server.
@@ -23,12 +24,14 @@ extension FeedApp {
   /// Shows the image with `id`: its text, its image and its comments, as text or JSON.
   static func detail(
     _ id: UUID, url: String?, offline: Bool, store: String?, storeKind: StoreKind = .filesystem, json: Bool,
-    limits: NetworkLimits = NetworkLimits(), language: AppLanguage = .current,
+    limits: NetworkLimits = NetworkLimits(), imageLimits: ImageCacheLimits = .app, language: AppLanguage = .current,
     now: @escaping @Sendable () -> Date = Date.init
   ) async throws -> String {
     let client = limits.makeClient()
     let detail = try await run(url: url, offline: offline, store: store, language: language) { server, directory in
-      AppLoaders(baseURL: server, client: client, store: makeStore(storeKind, in: directory), now: now)
+      AppLoaders(
+        baseURL: server, client: client, store: makeStore(storeKind, in: directory),
+        images: makeImageStore(in: directory, limits: imageLimits, now: now), now: now)
     } progress: { _, _ in
     } then: { report, server in
       guard let entry = report.entries.first(where: { $0.id == id }) else { throw FeedAppError.unknownImage(id) }

@@ -10,7 +10,8 @@ extension FeedApp {
   /// fails, the cached search for the same keyword, or a match over the cached feed.
   static func search(
     _ keyword: String, pages: Int = 1, url: String?, offline: Bool, store: String?, storeKind: StoreKind = .filesystem,
-    json: Bool, limits: NetworkLimits = NetworkLimits(), language: AppLanguage = .current,
+    json: Bool, limits: NetworkLimits = NetworkLimits(), imageLimits: ImageCacheLimits = .app,
+    language: AppLanguage = .current,
     now: @escaping @Sendable () -> Date = Date.init,
     progress: @escaping @Sendable (Int, Int) -> Void = FeedApp.terminalProgress
   ) async throws -> String {
@@ -19,7 +20,10 @@ extension FeedApp {
     do {
       report = try await run(url: url, offline: offline, store: store, language: language) { server, directory in
         let store = makeStore(storeKind, in: directory)
-        let loaders = AppLoaders(baseURL: server, client: client, store: store, now: now)
+        let loaders = AppLoaders(
+          baseURL: server, client: client, store: store,
+          images: makeImageStore(in: directory, limits: imageLimits, now: now),
+          now: now)
         let search = FeedSearch(
           remote: remoteSearch(server: server, client: client, store: store, now: now, recorder: loaders.recorder),
           cached: LocalFeedSearchLoader(store: store, currentDate: now).load(keyword:),

@@ -14,12 +14,14 @@ enum FeedApp {
   /// Runs the feed: starts the embedded server unless `url` or `offline` say otherwise, and returns the output.
   static func show(
     url: String?, offline: Bool, store: String?, storeKind: StoreKind = .filesystem, json: Bool,
-    limits: NetworkLimits = NetworkLimits(), language: AppLanguage = .current,
+    limits: NetworkLimits = NetworkLimits(), imageLimits: ImageCacheLimits = .app, language: AppLanguage = .current,
     now: @escaping @Sendable () -> Date = Date.init,
     progress: @escaping @Sendable (Int, Int) -> Void = FeedApp.terminalProgress
   ) async throws -> String {
     let report = try await run(url: url, offline: offline, store: store, language: language) { server, directory in
-      AppLoaders(baseURL: server, client: limits.makeClient(), store: makeStore(storeKind, in: directory), now: now)
+      AppLoaders(
+        baseURL: server, client: limits.makeClient(), store: makeStore(storeKind, in: directory),
+        images: makeImageStore(in: directory, limits: imageLimits, now: now), now: now)
     } progress: {
       progress($0, $1)
     } then: { report, _ in

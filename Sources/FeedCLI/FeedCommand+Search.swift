@@ -18,6 +18,8 @@ extension FeedCommand {
 
     @OptionGroup var options: CommonOptions
 
+    @OptionGroup var imageCache: ImageCacheOptions
+
     func validate() throws {
       guard !keyword.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
         throw ValidationError("The keyword is empty; say what to search for.")
@@ -30,7 +32,8 @@ extension FeedCommand {
         print(
           try await FeedApp.search(
             keyword, pages: pages, url: network.url, offline: network.offline, store: options.store,
-            storeKind: options.storeKind, json: options.json, limits: network.limits))
+            storeKind: options.storeKind, json: options.json, limits: network.limits,
+            imageLimits: imageCache.limits))
       }
     }
   }

@@ -60,6 +60,8 @@ extension FeedCommand {
 
     @OptionGroup var options: CommonOptions
 
+    @OptionGroup var imageCache: ImageCacheOptions
+
     func validate() throws {
       if let imageID, UUID(uuidString: imageID) == nil {
         throw ValidationError(AppLanguage.current.text("ERROR_NOT_AN_ID", imageID))
@@ -72,12 +74,12 @@ extension FeedCommand {
           print(
             try await FeedApp.detail(
               id, url: network.url, offline: network.offline, store: options.store, storeKind: options.storeKind,
-              json: options.json, limits: network.limits))
+              json: options.json, limits: network.limits, imageLimits: imageCache.limits))
           return
         }
         let output = try await FeedApp.show(
           url: network.url, offline: network.offline, store: options.store, storeKind: options.storeKind,
-          json: options.json, limits: network.limits)
+          json: options.json, limits: network.limits, imageLimits: imageCache.limits)
         print(output)
       }
     }

@@ -1,0 +1,36 @@
+import ArgumentParser
+import EssentialFeedCache
+import EssentialFeedSQLite
+import Foundation
+
+/// The image cache's limits, for the subcommands that load images: `show` and `search`.
+struct ImageCacheOptions: ParsableArguments {
+  @Option(name: .long, help: "The most bytes of images the cache keeps (100 MiB); the least recently used go first.")
+  var imageCacheLimit = ImageCacheLimits.app.maximumBytes
+
+  @Option(name: .long, help: "How long a cached image is kept, in seconds (36000: 10 hours).")
+  var imageMaxAge = ImageCacheLimits.app.maximumAge
+
+  var limits: ImageCacheLimits { ImageCacheLimits(maximumBytes: imageCacheLimit, maximumAge: imageMaxAge) }
+
+  func validate() throws {
+    guard imageCacheLimit >= 0 else { throw ValidationError("--image-cache-limit must be 0 or more bytes.") }
+    guard imageMaxAge >= 0, imageMaxAge.isFinite else {
+      throw ValidationError("--image-max-age must be 0 or more seconds.")
+    }
+  }
+}
+
+extension ImageCacheLimits {
+  /// The app's defaults: 100 MiB, 10 hours.
+  static let app = ImageCacheLimits(maximumBytes: 100 << 20)
+}
+
+extension FeedApp {
+  /// The image cache: `images.sqlite` in the cache directory, whatever store keeps the feed, within `limits`.
+  static func makeImageStore(
+    in directory: URL, limits: ImageCacheLimits, now: @escaping @Sendable () -> Date
+  ) -> SQLiteFeedStore {
+    SQLiteFeedStore(storeURL: directory.appending(path: "images.sqlite"), imageLimits: limits, currentDate: now)
+  }
+}

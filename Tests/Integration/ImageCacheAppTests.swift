@@ -1,0 +1,55 @@
+import EssentialFeedCache
+import EssentialFeedSQLite
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FeedCLI
+
+@Suite("The app's image cache")
+struct ImageCacheAppTests {
+  @Test("ICL-12 feed --image-cache-limit keeps the cached images within the limit; every image still shows")
+  func limit() async throws {
+    try await withTemporaryDirectory { directory in
+      let store = directory.path(percentEncoded: false)
+      let output = try await FeedApp.show(
+        url: nil, offline: false, store: store, json: false, imageLimits: ImageCacheLimits(maximumBytes: 5_000),
+        progress: { _, _ in })
+      let images = SQLiteFeedStore(storeURL: directory.appending(path: "images.sqlite"))
+
+      #expect(output.contains("Images: 64 loaded (0 from the cache, 64 from the server), 0 failed."))
+      let stored = try await images.storedImageDataSize()
+      #expect(stored > 0 && stored <= 5_000)
+    }
+  }
+
+  @Test("ICL-13 feed --image-max-age: an image as old as the maximum age is a miss (offline, it no longer shows)")
+  func maxAge() async throws {
+    try await withTemporaryDirectory { directory in
+      let store = directory.path(percentEncoded: false)
+      let limits = ImageCacheLimits(maximumBytes: 100 << 20, maximumAge: 60)
+      _ = try await FeedApp.show(
+        url: nil, offline: false, store: store, json: false, imageLimits: limits, progress: { _, _ in })
+
+      let fresh = try await FeedApp.show(
+        url: nil, offline: true, store: store, json: false, imageLimits: limits, progress: { _, _ in })
+      let later = try await FeedApp.show(
+        url: nil, offline: true, store: store, json: false, imageLimits: limits, now: { Date() + 61 },
+        progress: { _, _ in })
+
+      #expect(fresh.contains("Images: 64 loaded (64 from the cache, 0 from the server), 0 failed."))
+      #expect(later.contains("0 loaded"), "\(later.suffix(120))")
+    }
+  }
+
+  @Test(
+    "ICL-14 bad image cache options are one clear line each, and exit code 1",
+    arguments: [["--image-cache-limit", "-1"], ["--image-max-age", "-5"], ["--image-cache-limit", "lots"]])
+  func badOptions(arguments: [String]) async {
+    var errors: [String] = []
+    let code = await FeedCommand.run(arguments, output: { _ in }, errorOutput: { errors.append($0) })
+
+    #expect(code == 1)
+    #expect(errors.count == 1 && errors.first?.hasPrefix("error: ") == true, "\(errors)")
+  }
+}
