@@ -20,6 +20,8 @@ extension FeedController {
 
   private func makeCell(for image: FeedImage, at position: Int) -> FeedImageCellController<Image> {
     FeedImageCellController(
-      url: image.url, index: position, imageLoader: imageLoader, imageTransformer: imageTransformer, view: imageView)
+      url: image.url, index: position, imageLoader: imageLoader, prefetcher: prefetcher,
+      imageTransformer: imageTransformer,
+      view: imageView)
   }
 }

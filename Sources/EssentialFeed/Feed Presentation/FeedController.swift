@@ -14,6 +14,8 @@ public final class FeedController<Image> {
   public typealias LoadMore = @Sendable (_ after: FeedImage) async throws -> [FeedImage]
 
   let imageLoader: any FeedImageDataLoader
+  /// Loads the images of items near the screen ahead: at low priority, four at once.
+  let prefetcher: FeedImagePrefetcher
   let imageTransformer: (Data) -> Image?
   let feedView: any FeedView
   let imageView: any FeedImageCellView<Image>
@@ -87,6 +89,7 @@ public final class FeedController<Image> {
     loadMoreView: (any LoadMoreView)? = nil
   ) {
     self.imageLoader = imageLoader
+    prefetcher = FeedImagePrefetcher(loader: imageLoader)
     self.imageTransformer = imageTransformer
     self.feedView = feedView
     self.imageView = imageView

@@ -16,33 +16,42 @@ final class FeedImageCellController<Image> {
   private let imageLoader: any FeedImageDataLoader
   private let imageTransformer: (Data) -> Image?
   private let view: any FeedImageCellView<Image>
+  private let prefetcher: FeedImagePrefetcher
   private let load = ResourceLoad<Data>()
   private var state = State.idle
+  /// Set while the image loads as a prefetch: whether the prefetch has started or still waits for a slot.
+  private var prefetchStart: StartFlag?
 
   init(
-    url: URL, index: Int, imageLoader: any FeedImageDataLoader, imageTransformer: @escaping (Data) -> Image?,
-    view: any FeedImageCellView<Image>
+    url: URL, index: Int, imageLoader: any FeedImageDataLoader, prefetcher: FeedImagePrefetcher,
+    imageTransformer: @escaping (Data) -> Image?, view: any FeedImageCellView<Image>
   ) {
     self.url = url
     self.index = index
     self.imageLoader = imageLoader
+    self.prefetcher = prefetcher
     self.imageTransformer = imageTransformer
     self.view = view
   }
 
-  /// The item is about to show: shows the loaded image again, or the loading state, or starts loading.
+  /// The item is about to show: shows the loaded image again, or the loading state, or starts loading. A prefetch
+  /// still waiting for a slot gives way to a load at once.
   func willBecomeVisible() {
     switch state {
     case .loaded(let image): view.display(.loaded(image), at: index)
+    case .loading where prefetchStart?.isSet == false:
+      load.cancel()
+      loadImage()
     case .loading: view.display(.loading, at: index)
     case .idle, .failed: loadImage()
     }
   }
 
-  /// The item is near the screen: loads its image ahead unless it is loaded or loading.
+  /// The item is near the screen: loads its image ahead, through the prefetcher (low priority, a few at once),
+  /// unless it is loaded or loading.
   func prefetch() {
     switch state {
-    case .idle, .failed: loadImage()
+    case .idle, .failed: loadImage(prefetching: true)
     case .loading, .loaded: break
     }
   }
@@ -58,17 +67,32 @@ final class FeedImageCellController<Image> {
     guard case .loading = state else { return }
     load.cancel()
     state = .idle
+    prefetchStart = nil
   }
 
-  private func loadImage() {
+  private func loadImage(prefetching: Bool = false) {
     view.display(.loading, at: index)
     state = .loading
+    guard prefetching else {
+      prefetchStart = nil
+      return load.start(
+        { [imageLoader, url] in try await imageLoader.loadImageData(from: url) },
+        deliver: { [weak self] result in self?.didLoad(result) })
+    }
+    let started = StartFlag()
+    prefetchStart = started
     load.start(
-      { [imageLoader, url] in try await imageLoader.loadImageData(from: url) },
-      deliver: { [weak self] result in self?.didLoad(result) })
+      { [prefetcher, url] in
+        switch await prefetcher.prefetch(from: url, onStart: started.set) {
+        case .loaded(let data): return data
+        case .failed(let error): throw error
+        case .cancelled: throw CancellationError()
+        }
+      }, deliver: { [weak self] result in self?.didLoad(result) })
   }
 
   private func didLoad(_ result: Result<Data, any Error>) {
+    prefetchStart = nil
     if case .success(let data) = result, let image = imageTransformer(data) {
       state = .loaded(image)
       view.display(.loaded(image), at: index)

@@ -53,7 +53,8 @@ public final class ImageDetailController<Image> {
     self.image = image
     self.detailView = detailView
     cell = FeedImageCellController(
-      url: image.url, index: 0, imageLoader: imageLoader, imageTransformer: imageTransformer, view: imageView)
+      url: image.url, index: 0, imageLoader: imageLoader, prefetcher: FeedImagePrefetcher(loader: imageLoader),
+      imageTransformer: imageTransformer, view: imageView)
     comments = LoadResourcePresentationAdapter(
       loader: commentsLoader,
       presenter: LoadResourcePresenter(

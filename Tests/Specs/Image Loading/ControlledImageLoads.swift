@@ -9,6 +9,8 @@ final class ControlledImageLoads: FeedImageDataLoader {
     var pending: [Int: CheckedContinuation<Data, any Error>] = [:]
     var running: [String: Int] = [:]
     var mostRunningAtOnce = 0
+    var runningInAll = 0
+    var mostRunningInAll = 0
   }
 
   private let state = Mutex(State())
@@ -19,6 +21,8 @@ final class ControlledImageLoads: FeedImageDataLoader {
   var pendingLoads: [Int] { state.withLock { $0.pending.keys.sorted() } }
   /// The most loads of one URL that ran at the same time.
   var mostRunningAtOnce: Int { state.withLock { $0.mostRunningAtOnce } }
+  /// The most loads of any URLs that ran at the same time.
+  var mostRunningInAll: Int { state.withLock { $0.mostRunningInAll } }
 
   func loadImageData(from url: URL) async throws -> Data {
     let key = url.absoluteString
@@ -26,9 +30,16 @@ final class ControlledImageLoads: FeedImageDataLoader {
       state.urls.append(url)
       state.running[key, default: 0] += 1
       state.mostRunningAtOnce = max(state.mostRunningAtOnce, state.running[key, default: 0])
+      state.runningInAll += 1
+      state.mostRunningInAll = max(state.mostRunningInAll, state.runningInAll)
       return state.urls.count - 1
     }
-    defer { state.withLock { $0.running[key, default: 1] -= 1 } }
+    defer {
+      state.withLock {
+        $0.running[key, default: 1] -= 1
+        $0.runningInAll -= 1
+      }
+    }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         state.withLock { $0.pending[index] = continuation }
