@@ -64,7 +64,20 @@ extension SQLiteFeedStore {
       return nil
     }
     pendingImageUses.append(key)
+    if pendingImageUses.count >= 1_000 { recordImageUses() }
     return data
+  }
+
+  /// Writes the reads recorded so far, so that a long run of reads with no write keeps a bounded list; a database
+  /// that cannot be written drops them (the order of use is then less exact, nothing else changes).
+  private func recordImageUses() {
+    do {
+      try writing("record image reads in") { db throws(SQLiteError) in
+        try db.transaction(immediate: true) { () throws(SQLiteError) in try prepareImageIndex(db) }
+      }
+    } catch {
+      pendingImageUses = []
+    }
   }
 
   /// The bytes of image data stored.

@@ -175,4 +175,5 @@ let benchmarks: @Sendable () -> Void = {
 
   pagingBenchmarks()
   windowBenchmarks()
+  imageCacheBenchmarks()
 }
