@@ -91,7 +91,8 @@ struct PrefetcherSpecs {
       }
     }
     for prefetch in prefetches where Int.random(in: 0..<3, using: &rng) == 0 { prefetch.cancel() }
-    for _ in 0..<20_000 where done.all.count < 200 {
+    let deadline = ContinuousClock.now + .seconds(10)  // a prefetch not ended by then is a hang
+    while done.all.count < 200, ContinuousClock.now < deadline {
       for load in loads.pendingLoads {
         loads.complete(load, with: Bool.random(using: &rng) ? .success(Data()) : .failure(anyNSError()))
       }
