@@ -16,6 +16,8 @@ public actor FeedImagePrefetcher {
 
   /// The most loads running at once.
   public let maximumConcurrentLoads: Int
+  /// The priority loads run at.
+  public let priority: TaskPriority
   private let loader: any FeedImageDataLoader
   private var running = 0
   private var waiting: [(id: Int, continuation: CheckedContinuation<Bool, Never>)] = []
@@ -26,9 +28,11 @@ public actor FeedImagePrefetcher {
   /// - Parameters:
   ///   - loader: Loads the images, such as the app's image loader (a coalescing one shares a load with the screen).
   ///   - maximumConcurrentLoads: The most loads running at once (default 4); at least 1.
-  public init(loader: any FeedImageDataLoader, maximumConcurrentLoads: Int = 4) {
+  ///   - priority: The priority loads run at (default low: they wait while the screen's own work runs).
+  public init(loader: any FeedImageDataLoader, maximumConcurrentLoads: Int = 4, priority: TaskPriority = .low) {
     self.loader = loader
     self.maximumConcurrentLoads = max(1, maximumConcurrentLoads)
+    self.priority = priority
   }
 
   /// Loads the image at `url` once a slot is free, at low priority. Cancel the calling task to cancel the prefetch.
@@ -46,7 +50,7 @@ public actor FeedImagePrefetcher {
     return await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
         handle.start(
-          Task(priority: .low) { [loader] in
+          Task(priority: priority) { [loader] in
             do {
               let data = try await loader.loadImageData(from: url)
               continuation.resume(returning: Task.isCancelled ? .cancelled : .loaded(data))

@@ -8,10 +8,13 @@ import Testing
 struct PrefetcherSpecs {
   let urls = (0..<10).map { URL(fileURLWithPath: "/").appending(path: "image-\($0)") }
 
+  // These specs are about slots and ends, not priority: they run loads at medium priority, so that other suites
+  // keeping the test process's two pool threads busy cannot starve them for seconds, as low priority allows.
+
   @Test("PF-1 at most four prefetches load at once; the others start as slots free")
   func boundedConcurrency() async throws {
     let loads = ControlledImageLoads()
-    let sut = FeedImagePrefetcher(loader: loads)
+    let sut = FeedImagePrefetcher(loader: loads, priority: .medium)
     let prefetches = urls.map { url in Task { await sut.prefetch(from: url) } }
     try await waitUntil { loads.pendingLoads.count == 4 }
     try await Task.sleep(for: .milliseconds(50))
@@ -31,7 +34,7 @@ struct PrefetcherSpecs {
   @Test("PF-2 a prefetch cancelled while it waits for a slot reports its end at once and never loads")
   func cancelWhileWaiting() async throws {
     let loads = ControlledImageLoads()
-    let sut = FeedImagePrefetcher(loader: loads, maximumConcurrentLoads: 1)
+    let sut = FeedImagePrefetcher(loader: loads, maximumConcurrentLoads: 1, priority: .medium)
     let first = Task { await sut.prefetch(from: urls[0]) }
     try await waitUntil { loads.pendingLoads == [0] }
     let second = Task { await sut.prefetch(from: urls[1]) }
@@ -50,7 +53,7 @@ struct PrefetcherSpecs {
   @Test("PF-3 a prefetch cancelled while it loads cancels its load and reports its end; failures report too")
   func cancelWhileLoading() async throws {
     let loads = ControlledImageLoads()
-    let sut = FeedImagePrefetcher(loader: loads)
+    let sut = FeedImagePrefetcher(loader: loads, priority: .medium)
     let cancelled = Task { await sut.prefetch(from: urls[0]) }
     let failing = Task { await sut.prefetch(from: urls[1]) }
     try await waitUntil { loads.pendingLoads == [0, 1] }
@@ -82,7 +85,7 @@ struct PrefetcherSpecs {
     let seed = UInt64.random(in: 0...UInt64.max)
     var rng = SplitMix64(seed: seed)
     let loads = ControlledImageLoads()
-    let sut = FeedImagePrefetcher(loader: loads)
+    let sut = FeedImagePrefetcher(loader: loads, priority: .medium)
     let done = DoneCallers()
     let prefetches = (0..<200).map { index in
       Task {
