@@ -24,7 +24,8 @@ public actor FeedWindow {
   private var startIndex = 0
   private var listEnd: Int?
   var busy = false
-  var waiting: [CheckedContinuation<Void, Never>] = []
+  var waiting: [(id: Int, continuation: CheckedContinuation<Bool, Never>)] = []
+  var serial = 0
   /// What the window did so far: pages read from each side, the most images held, rows the remote sent again.
   public private(set) var statistics = Statistics()
 

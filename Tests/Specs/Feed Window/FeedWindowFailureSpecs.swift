@@ -143,4 +143,22 @@ struct FeedWindowFailureSpecs {
     #expect(window.startIndex == 4)
     #expect(remote.requestedAfter.count == 1, "the rest of the remote's page was read from the page store")
   }
+
+  @Test("WL-26 a move cancelled while it waits for an earlier one ends at once; the earlier one goes on")
+  func cancelWhileWaiting() async throws {
+    let loads = PendingLoads<[FeedImage]>()
+    let images = (0..<3).map { _ in uniqueImage() }
+    let sut = FeedWindow(capacity: 6, pageSize: 3, pages: PageListCache()) { _ in try await loads.load(nil) }
+    let stuck = Task { try await sut.loadNext() }
+    try await loads.waitForRequests(count: 1)
+    let waiting = Task { try await sut.loadNext() }
+    try await Task.sleep(for: .milliseconds(20))
+
+    waiting.cancel()
+
+    await #expect(throws: CancellationError.self) { try await waiting.value }
+    try await loads.complete(0, with: .success(images))
+    #expect(try await stuck.value.items == images)
+    #expect(loads.requests.count == 1)
+  }
 }
