@@ -21,6 +21,7 @@ extension SQLiteFeedStore {
       throw SQLiteError(
         code: SQLITE_TOOBIG, message: reason.description, operation: "save image data to \(displayPath)")
     }
+    let recorded = pendingImageUses.count
     try writing("save image data to") { db throws(SQLiteError) in
       try db.transaction(immediate: true) { () throws(SQLiteError) in
         try prepareImageIndex(db)
@@ -34,6 +35,7 @@ extension SQLiteFeedStore {
         if let imageLimits { try db.evictImages(downTo: imageLimits.maximumBytes) }
       }
     }
+    pendingImageUses.removeFirst(recorded)  // only once committed: a rolled-back write keeps them for the next
   }
 
   /// Retrieves the data stored for `url`, recording the use; with limits, an expired image is removed and is a miss.
@@ -75,9 +77,8 @@ extension SQLiteFeedStore {
       try writing("record image reads in") { db throws(SQLiteError) in
         try db.transaction(immediate: true) { () throws(SQLiteError) in try prepareImageIndex(db) }
       }
-    } catch {
-      pendingImageUses = []
-    }
+    } catch {}
+    pendingImageUses = []
   }
 
   /// The bytes of image data stored.
@@ -104,7 +105,8 @@ extension SQLiteFeedStore {
     pendingImageUses = []
   }
 
-  /// Creates or rebuilds the index when it is missing, then records the reads made since the last write, in order.
+  /// Creates or rebuilds the index when it is missing, then records the reads made since the last write, in order;
+  /// the caller forgets them once its transaction commits.
   private func prepareImageIndex(_ db: SQLiteConnection) throws(SQLiteError) {
     try db.rebuildImageIndexIfMissing(now: currentDate())
     let use = try db.statement(
@@ -115,6 +117,5 @@ extension SQLiteFeedStore {
       try use.step()
       use.reset()
     }
-    pendingImageUses = []
   }
 }

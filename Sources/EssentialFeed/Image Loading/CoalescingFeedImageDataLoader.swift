@@ -98,22 +98,23 @@ public final class CoalescingFeedImageDataLoader: FeedImageDataLoader {
 
   /// Ends `caller`'s wait with `CancellationError`, and cancels the load when it was its last caller.
   private func leave(_ caller: Int, of key: String) {
-    let continuation = state.withLock { state -> CheckedContinuation<Data, any Error>? in
-      guard state.waiting.contains(caller) else { return nil }  // it has its result already
+    let (continuation, abandoned) = state.withLock {
+      state -> (CheckedContinuation<Data, any Error>?, Task<Void, Never>?) in
+      guard state.waiting.contains(caller) else { return (nil, nil) }  // it has its result already
       guard var load = state.loads[key], let continuation = load.callers.removeValue(forKey: caller) else {
         state.cancelledEarly.insert(caller)  // cancelled before it joined a load
-        return nil
+        return (nil, nil)
       }
       state.waiting.remove(caller)
-      if load.callers.isEmpty {
-        load.task.cancel()
-        state.ending[key] = (load.number, load.task)
-        state.loads[key] = nil
-      } else {
+      guard load.callers.isEmpty else {
         state.loads[key] = load
+        return (continuation, nil)
       }
-      return continuation
+      state.ending[key] = (load.number, load.task)
+      state.loads[key] = nil
+      return (continuation, load.task)
     }
+    abandoned?.cancel()  // outside the lock: cancellation handlers run now, and may call back in
     continuation?.resume(throwing: CancellationError())
   }
 }

@@ -44,6 +44,7 @@ public actor FeedImagePrefetcher {
   public func prefetch(from url: URL, onStart: @Sendable () -> Void = {}) async -> Outcome {
     guard await takeSlot() else { return .cancelled }
     defer { freeSlot() }
+    guard !Task.isCancelled else { return .cancelled }  // handed a slot as it was cancelled: never start
     onStart()
     // The load resumes a continuation rather than being awaited: awaiting it would raise it to the caller's priority.
     let handle = LoadHandle()
