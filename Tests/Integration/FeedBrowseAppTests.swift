@@ -47,12 +47,7 @@ struct FeedBrowseAppTests {
       ["browse", "--items", "10", "--url", "http://127.0.0.1:1"], ["browse", "--offline"],
     ])
   func badArguments(arguments: [String]) async {
-    var errors: [String] = []
-    let code = await FeedCommand.run(arguments, output: { _ in }, errorOutput: { errors.append($0) })
-
-    #expect(code == 1)
-    #expect(errors.count == 1)
-    #expect(errors.first?.hasPrefix("error: ") == true, "\(errors)")
-    #expect(errors.first?.contains("\n") == false, "\(errors)")
+    await expectOneLineError(arguments)
   }
+
 }

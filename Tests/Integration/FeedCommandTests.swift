@@ -24,14 +24,7 @@ struct FeedCommandTests {
       ["--url", "ftp://example.com"], ["--bogus"], ["show", "--timeout", "0"], ["--offline", "--url", "http://a.com"],
     ])
   func badArgumentIsOneLine(arguments: [String]) async {
-    var errors: [String] = []
-    let code = await FeedCommand.run(arguments, output: { _ in }, errorOutput: { errors.append($0) })
-
-    #expect(code == 1)
-    #expect(errors.count == 1)
-    #expect(errors.first?.hasPrefix("error: ") == true, "\(errors)")
-    #expect(errors.first?.contains("\n") == false, "\(errors)")
-    #expect(errors.first?.contains("USAGE") == false, "\(errors)")
+    await expectOneLineError(arguments)
   }
 
   @Test("APP-15 --json writes null for every absent field, and the image counts of the summary")

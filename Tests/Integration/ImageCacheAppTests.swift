@@ -46,10 +46,7 @@ struct ImageCacheAppTests {
     "ICL-14 bad image cache options are one clear line each, and exit code 1",
     arguments: [["--image-cache-limit", "-1"], ["--image-max-age", "-5"], ["--image-cache-limit", "lots"]])
   func badOptions(arguments: [String]) async {
-    var errors: [String] = []
-    let code = await FeedCommand.run(arguments, output: { _ in }, errorOutput: { errors.append($0) })
-
-    #expect(code == 1)
-    #expect(errors.count == 1 && errors.first?.hasPrefix("error: ") == true, "\(errors)")
+    await expectOneLineError(arguments)
   }
+
 }

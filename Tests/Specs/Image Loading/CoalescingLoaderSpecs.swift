@@ -82,15 +82,6 @@ struct CoalescingLoaderSpecs {
     return (CoalescingFeedImageDataLoader(decorating: loads), loads)
   }
 
-  /// Waits, polling, until `condition` holds: the loads report no changes of their own.
-  private func waitUntil(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-    for _ in 0..<5_000 {
-      if condition() { return }
-      try await Task.sleep(for: .milliseconds(1))
-    }
-    Issue.record("the condition never held", sourceLocation: sourceLocation)
-  }
-
   /// Lets callers started just now join the load in flight.
   private func settle() async throws {
     try await Task.sleep(for: .milliseconds(100))

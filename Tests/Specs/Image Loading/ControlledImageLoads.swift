@@ -1,6 +1,7 @@
 import EssentialFeed
 import Foundation
 import Synchronization
+import Testing
 
 /// Image loads that stay pending until the test completes them, counting the loads of each URL running at once.
 final class ControlledImageLoads: FeedImageDataLoader {
@@ -61,4 +62,13 @@ final class ControlledImageLoads: FeedImageDataLoader {
   private func cancel(_ index: Int) {
     state.withLock { $0.pending.removeValue(forKey: index) }?.resume(throwing: CancellationError())
   }
+}
+
+/// Waits, polling every millisecond for up to 5 seconds, until `condition` holds: for spies that report no changes.
+func waitUntil(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+  for _ in 0..<5_000 {
+    if condition() { return }
+    try await Task.sleep(for: .milliseconds(1))
+  }
+  Issue.record("the condition never held", sourceLocation: sourceLocation)
 }

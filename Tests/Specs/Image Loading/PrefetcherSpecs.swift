@@ -106,13 +106,6 @@ struct PrefetcherSpecs {
     #expect(loads.mostRunningInAll <= 4, "seed \(seed)")
   }
 
-  private func waitUntil(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-    for _ in 0..<5_000 {
-      if condition() { return }
-      try await Task.sleep(for: .milliseconds(1))
-    }
-    Issue.record("the condition never held", sourceLocation: sourceLocation)
-  }
 }
 
 /// A loader that records the priority each load runs at.
