@@ -63,6 +63,10 @@ if len(reads) == 2:
     print(f"Page read (30 images): p50 at the 100th image {small * 1000:.1f} µs, at the millionth "
           f"{large * 1000:.1f} µs, ratio {large / small:.2f}; p99 at the millionth {p99:.3f} ms (goal < 16 ms)")
 
+load = metrics.get("Image index load at 100000 (file system)", {}).get("ours")
+if load:
+    print(f"Image index load (file system, 100,000 entries; once, on the first insert): {p50_ms(load):.1f} ms")
+
 print("\nScaling (ms per 1,000 images, p50):")
 print(f"{'images':>8}  {'mapping ours':>12}  {'mapping raw':>11}  {'codable ours':>12}  {'codable raw':>11}")
 for count in (1000, 10000, 100000):

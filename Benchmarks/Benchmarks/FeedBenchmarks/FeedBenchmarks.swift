@@ -176,4 +176,5 @@ let benchmarks: @Sendable () -> Void = {
   pagingBenchmarks()
   windowBenchmarks()
   imageCacheBenchmarks()
+  fileSystemImageCacheBenchmarks()
 }

@@ -107,9 +107,9 @@ func expectDamagedImageFileRecovers(_ damage: (inout Data) -> Void) async throws
   }
 }
 
-/// Where a `FileSystemFeedStore` in `store` keeps `url`'s data when no other URL's name collides with it.
+/// Where a `FileSystemFeedStore` in `store` keeps `url`'s data: the SHA-256 digest of the whole URL names the file.
 func imageFile(for url: URL, in store: URL) -> URL {
-  store.appending(path: "images").appending(path: ImageFileFormat.fileName(for: url.absoluteString, slot: 0))
+  store.appending(path: "images").appending(path: ImageFileFormat.fileName(for: url.absoluteString))
 }
 
 /// The id of a process that has exited, so no process has it (barring reuse within the test).

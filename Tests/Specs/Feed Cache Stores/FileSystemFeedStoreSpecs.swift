@@ -29,30 +29,32 @@ struct FileSystemFeedStoreSpecs {
       }
       let everything = try FileManager.default.subpathsOfDirectory(atPath: directory.path(percentEncoded: false))
       let images = everything.filter { $0.hasPrefix("store/images/") }
-      #expect(Set(everything).subtracting(images) == ["store", "store/images"], "files outside the image directory")
+      #expect(
+        Set(everything).subtracting(images) == ["store", "store/images", "store/images.index"],
+        "files outside the image directory")
       #expect(Set(images).count == urls.count, "two URLs share a file")
-      #expect(images.allSatisfy { $0.wholeMatch(of: /store\/images\/[0-9a-f]{32}(-[0-9]+)?\.image/) != nil })
+      #expect(images.allSatisfy { $0.wholeMatch(of: /store\/images\/[0-9a-f]{64}\.image/) != nil })
     }
   }
 
-  @Test("FFS-2 two URLs whose file names collide keep their own data")
-  func collidingNamesKeepTheirData() async throws {
+  @Test("FFS-2 a file at a URL's name that holds another URL is never returned for it, and the next insert replaces it")
+  func fileOfAnotherURLIsNeverReturned() async throws {
     try await withTemporaryDirectory { directory in
       let store = directory.appending(path: "store")
       let sut = FileSystemFeedStore(directory: store)
       let url = try #require(URL(string: "https://host.com/wanted.jpg"))
       let squatter = "https://host.com/a-url-whose-name-collides.jpg"
-      // Put another URL's file where `url`'s first choice of name is, as a hash collision would.
+      // Put another URL's file where `url`'s is, as a digest collision (or a file moved by hand) would.
       let images = store.appending(path: "images", directoryHint: .isDirectory)
       try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
-      let squatterFile = images.appending(path: ImageFileFormat.fileName(for: url.absoluteString, slot: 0))
-      try ImageFileFormat.encode(Data("squatter".utf8), key: squatter).write(to: squatterFile)
+      let squatterFile = images.appending(path: ImageFileFormat.fileName(for: url.absoluteString))
+      try ImageFileFormat.encode(Data("squatter".utf8), key: squatter, stored: Date()).write(to: squatterFile)
 
       #expect(try await sut.retrieve(dataForURL: url) == nil)
       try await sut.insert(Data("wanted".utf8), for: url)
 
       #expect(try await sut.retrieve(dataForURL: url) == Data("wanted".utf8))
-      #expect(try ImageFileFormat.decode(Data(contentsOf: squatterFile)).data == Data("squatter".utf8))
+      #expect(try ImageFileFormat.decode(Data(contentsOf: squatterFile)).key == url.absoluteString)
     }
   }
 

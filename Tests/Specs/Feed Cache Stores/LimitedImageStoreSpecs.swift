@@ -7,7 +7,7 @@ import Testing
 
 @Suite("Image stores with limits")
 struct LimitedImageStoreSpecs {
-  static let kinds: [ShippedStore] = [.inMemory, .sqlite, .sqliteInMemory]
+  static let kinds: [ShippedStore] = [.inMemory, .fileSystem, .sqlite, .sqliteInMemory]
 
   @Test("passes the LimitedFeedImageDataStore specs", arguments: kinds, LimitedFeedImageDataStoreSpec.allCases)
   func passesSpecs(kind: ShippedStore, spec: LimitedFeedImageDataStoreSpec) async throws {
@@ -23,18 +23,20 @@ struct LimitedImageStoreSpecs {
 struct SQLiteImageIndexSpecs {
   let limits = ImageCacheLimits(maximumBytes: 1_000, maximumAge: 3_600)
 
-  @Test("ICL-8 a second instance keeps the limit and the order of use of the first")
-  func acrossInstances() async throws {
+  @Test(
+    "ICL-8 a second instance keeps the limit and the order of use of the first",
+    arguments: [ShippedStore.sqlite, .fileSystem])
+  func acrossInstances(kind: ShippedStore) async throws {
     try await withTemporaryDirectory { directory in
-      let file = directory.appending(path: "feed.sqlite")
       let (a, b, c) = (url("a"), url("b"), url("c"))
-      let first = SQLiteFeedStore(storeURL: file, imageLimits: limits)
+      let make = { try #require(kind.makeLimitedImageStore(in: directory, limits: limits, currentDate: Date.init)) }
+      let first = try make()
       try await first.insert(Data(count: 400), for: a)
       try await first.insert(Data(count: 400), for: b)
       _ = try await first.retrieve(dataForURL: a)
       try await first.insert(Data(count: 100), for: url("d"))  // records the read of a
 
-      let second = SQLiteFeedStore(storeURL: file, imageLimits: limits)
+      let second = try make()
       try await second.insert(Data(count: 400), for: c)
 
       #expect(try await second.storedImageDataSize() == 900)

@@ -45,11 +45,27 @@ struct FuzzTests {
 
   @Test("FZ-3 the image file decoder never crashes, and what it accepts re-encodes to the same bytes")
   func imageFileDecoder() async throws {
-    let seeds = [Array(ImageFileFormat.encode(Data("image bytes".utf8), key: "https://a.com/image.jpg"))]
+    let seeds = [
+      Array(ImageFileFormat.encode(Data("image bytes".utf8), key: "https://a.com/image.jpg", stored: Date()))
+    ]
     try await fuzz("image-file", seeds: seeds) { input in
       guard let stored = try? ImageFileFormat.decode(Data(input)) else { return nil }
-      return Array(ImageFileFormat.encode(stored.data, key: stored.key)) == input
+      return Array(ImageFileFormat.encode(stored.data, key: stored.key, stored: stored.stored)) == input
         ? nil : "accepted a non-canonical file"
+    }
+  }
+
+  @Test("FZ-5 the image index decoder never crashes, and what it accepts re-encodes to the same bytes")
+  func imageIndexDecoder() async throws {
+    let digest = SHA256("https://a.com/image.jpg")
+    let records: [ImageIndexJournal.Record] = [
+      .dirty(digest), .clean(digest, size: 1_234, stored: Date()), .read(digest), .removed(digest),
+    ]
+    let seeds = [ImageIndexJournal.header() + ImageIndexJournal.encode(records)]
+    try await fuzz("image-index", seeds: seeds) { input in
+      guard let records = try? ImageIndexJournal.decode(Data(input)) else { return nil }
+      return ImageIndexJournal.header() + ImageIndexJournal.encode(records) == input
+        ? nil : "accepted a non-canonical index"
     }
   }
 

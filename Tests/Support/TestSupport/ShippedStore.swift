@@ -116,7 +116,9 @@ public enum ShippedStore: String, CaseIterable, Sendable {
     case .sqlite:
       SQLiteFeedStore(storeURL: location(in: directory), imageLimits: limits, currentDate: currentDate)
     case .sqliteInMemory: SQLiteFeedStore.inMemory(imageLimits: limits, currentDate: currentDate)
-    case .codable, .fileSystem: nil
+    case .fileSystem:
+      FileSystemFeedStore(directory: location(in: directory), imageLimits: limits, currentDate: currentDate)
+    case .codable: nil
     }
   }
 }

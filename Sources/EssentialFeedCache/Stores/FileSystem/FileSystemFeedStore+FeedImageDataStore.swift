@@ -1,39 +1,63 @@
 import Foundation
 
 extension FileSystemFeedStore {
-  /// Stores `data` for `url`, atomically and durably replacing what was stored for it.
+  /// Stores `data` for `url`, atomically and durably replacing what was stored for it; with limits, then removes the
+  /// least recently used images until the total is within them.
   ///
-  /// A corrupt file, or anything else that is not an image file (a directory, say), in the URL's place is replaced,
-  /// so a store with a damaged image file recovers on the next save.
+  /// Anything that is not a valid image file in the URL's place (a corrupt file, a directory) is replaced, so a store
+  /// with a damaged image file recovers on the next save.
   ///
   /// - Parameters:
   ///   - data: The image's bytes.
   ///   - url: The image's URL; its whole `absoluteString` is the key.
-  /// - Throws: ``FileFeedStoreError/insertionFailed(path:reason:)``, what was stored before then unchanged;
+  /// - Throws: ``FileFeedStoreError/insertionFailed(path:reason:)``, what was stored before then unchanged: the disk
+  ///   is full, the directory cannot be written, or the image alone is larger than the limit (the reason says so);
   ///   ``FileFeedStoreError/invalidLocation(_:)``.
   public func insert(_ data: Data, for url: URL) throws(FileFeedStoreError) {
     try checkLocation()
     let key = url.absoluteString
-    var path = imagesPath
+    let digest = SHA256(key)
+    let path = indexLocation.imagePath(digest)
+    var index = takeIndex()
+    defer { imageIndex = index }
+    if let limits = imageLimits, data.count > limits.maximumBytes {
+      throw .insertionFailed(
+        path: path, reason: ImageTooLargeError(size: data.count, limit: limits.maximumBytes).description)
+    }
+    let previous = index.entries.entry(for: digest)
+    let stored = currentDate()
     do {
-      if !imagesDirectoryExists {
-        try AtomicFile.createDirectory(imagesPath)
-        imagesDirectoryExists = true
-      }
-      switch try lookUp(key) {
-      case .found(let slot, _), .free(let slot): path = slot
-      case .corrupt(let slot, _):
-        path = slot
-        try AtomicFile.removeItem(slot)
-      }
-      try writer.write(ImageFileFormat.encode(data, key: key), to: path)
+      try prepareImagesDirectory()
+      try appendToJournal([.dirty(digest)], index: &index)
     } catch {
-      imagesDirectoryExists = false  // It may have been removed behind the store's back: create it next time.
+      throw .insertionFailed(path: error.path, reason: error.reason)
+    }
+    do {
+      try writeImageFile(ImageFileFormat.encode(data, key: key, stored: stored), to: path)
+    } catch {
+      let restore: ImageIndexJournal.Record =
+        previous.map { .clean(digest, size: $0.size, stored: $0.stored) }
+        ?? .removed(digest)
+      try? appendToJournal([restore], index: &index)
       throw .insertionFailed(path: path, reason: error.reason)
     }
+    let evicted = (try? index.insert(digest, size: data.count, stored: stored, limits: imageLimits)) ?? []
+    for old in evicted { try? AtomicFile.remove(indexLocation.imagePath(old)) }
+    do {
+      try appendToJournal(
+        [.clean(digest, size: data.count, stored: stored)] + evicted.map { .removed($0) }, index: &index)
+    } catch {
+      // The index on disk still says the write never completed: undo it here too, so both agree.
+      try? AtomicFile.remove(path)
+      index.apply(.removed(digest))
+      pendingRecords += evicted.map { .removed($0) } + [.removed(digest)]
+      throw .insertionFailed(path: error.path, reason: error.reason)
+    }
+    compactJournalIfNeeded(&index)
   }
 
-  /// Retrieves the data stored for `url`.
+  /// Retrieves the data stored for `url`, recording the use; with limits, an image as old as the maximum age is
+  /// removed and is a miss.
   ///
   /// - Parameter url: The image's URL.
   /// - Returns: The data, or `nil` when nothing is stored for exactly this URL.
@@ -42,45 +66,60 @@ extension FileSystemFeedStore {
   ///   ``FileFeedStoreError/invalidLocation(_:)``.
   public func retrieve(dataForURL url: URL) throws(FileFeedStoreError) -> Data? {
     try checkLocation()
-    let slot: Slot
+    let key = url.absoluteString
+    let digest = SHA256(key)
+    let path = indexLocation.imagePath(digest)
+    let file: Data?
     do {
-      slot = try lookUp(url.absoluteString)
+      file = try AtomicFile.read(path, limit: maximumFileSize)
     } catch {
-      throw .retrievalFailed(path: imagesPath, reason: error.reason)
+      if error.code == nil { throw .corrupt(path: path, reason: error.reason) }
+      throw .retrievalFailed(path: path, reason: error.reason)
     }
-    switch slot {
-    case .found(_, let data): return data
-    case .free: return nil
-    case .corrupt(let path, let reason): throw .corrupt(path: path, reason: reason)
+    guard let file else {
+      if imageIndex?.entries.entry(for: digest) != nil { record(.removed(digest)) }  // deleted behind the store's back
+      return nil
+    }
+    let contents: ImageFileFormat.Contents
+    do {
+      contents = try ImageFileFormat.decode(file)
+    } catch {
+      throw .corrupt(path: path, reason: error.reason)
+    }
+    guard contents.key == key else { return nil }  // Another URL's file: never returned for this one.
+    if let imageLimits, imageLimits.hasExpired(storedAt: contents.stored, at: currentDate()) {
+      try? AtomicFile.remove(path)
+      record(.removed(digest))
+      return nil
+    }
+    record(.read(digest))
+    return contents.data
+  }
+
+  /// Writes an image file; something else in its place (a directory) is removed and the write tried once more.
+  private func writeImageFile(_ file: Data, to path: String) throws(AtomicFile.SystemError) {
+    do {
+      try writer.write(file, to: path)
+    } catch  where error.code == ENOENT {
+      imagesDirectoryExists = false  // Removed behind the store's back: make it again, once.
+      try AtomicFile.createDirectory(imagesPath)
+      imagesDirectoryExists = true
+      try writer.write(file, to: path)
+    } catch {
+      var info = stat()
+      guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG else { throw error }
+      try AtomicFile.removeItem(path)
+      try writer.write(file, to: path)
     }
   }
 
-  private enum Slot {
-    case found(String, Data)
-    case free(String)
-    case corrupt(String, reason: String)
-  }
-
-  /// Walks `key`'s collision chain: the file holding its data, something unreadable in the way, or the first free
-  /// name. Only a missing directory, or a failure of the directory itself, is a thrown error.
-  private func lookUp(_ key: String) throws(AtomicFile.SystemError) -> Slot {
-    for slot in 0... {
-      let path = (imagesPath as NSString).appendingPathComponent(ImageFileFormat.fileName(for: key, slot: slot))
-      let file: Data?
-      do {
-        file = try AtomicFile.read(path, limit: maximumFileSize)
-      } catch {
-        guard error.code == nil else { throw error }  // The directory failed, not this slot's file.
-        return .corrupt(path, reason: error.reason)
-      }
-      guard let file else { return .free(path) }
-      do {
-        let stored = try ImageFileFormat.decode(file)
-        if stored.key == key { return .found(path, stored.data) }
-      } catch {
-        return .corrupt(path, reason: error.reason)
-      }
+  private func prepareImagesDirectory() throws(JournalError) {
+    guard !imagesDirectoryExists else { return }
+    do {
+      try AtomicFile.createDirectory(imagesPath)
+    } catch {
+      throw JournalError(path: imagesPath, reason: error.reason)
     }
-    preconditionFailure("an unbounded range always yields another slot")
+    imagesDirectoryExists = true
   }
 }

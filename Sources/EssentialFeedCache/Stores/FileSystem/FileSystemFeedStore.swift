@@ -1,19 +1,25 @@
 import Foundation
 
-/// A ``FeedStore`` and ``FeedImageDataStore`` that keeps the cache in a directory: the feed in one file, and each
-/// image's data in a file of its own.
+/// A ``FeedStore`` and ``LimitedFeedImageDataStore`` that keeps the cache in a directory: the feed in one file, and
+/// each image's data in a file of its own, indexed by `images.index`.
 ///
 /// Files use a compact versioned binary format, checked on read, and each is replaced atomically and durably (the
 /// new file is flushed, renamed over the old, and the directory flushed), so a crash or power cut leaves the old
 /// contents or the new, never a mix. Temporary files of a writer killed midway are removed by the next write. An
-/// image file's name is derived from the image's whole URL and holds only hex digits, so no URL can name a path
-/// outside the directory; the file also stores its URL, so two URLs never share data. Looking an image up opens one
-/// file by name and never scans the directory. The directory and files are readable by the user only; the directory
+/// image file's name is the SHA-256 digest of the image's whole URL in hex digits, so no URL can name a path outside
+/// the directory; the file also stores its URL, so two URLs never share data. Looking an image up opens one file by
+/// name and never scans the directory, or even the index.
+///
+/// With ``ImageCacheLimits``, every insert keeps the images within them (least recently used first), as
+/// `LimitedFeedImageDataStoreSpec` checks. The index is an append-only journal, loaded on the first insert or size
+/// query, compacted when it has grown; a lost or damaged index is rebuilt from the image files, the one time the
+/// directory is listed. After a power cut the index may miss the last images written (its appends are not flushed,
+/// the image files are): they are not counted until the next rebuild. The directory and files are readable by the user only; the directory
 /// is created on the first insert. No file larger than `maximumFileSize` is written or read.
 ///
 /// An actor whose operations never suspend: each is atomic, and histories are linearizable. Its blocking file I/O
 /// runs on the store's own serial queue, never on the cooperative pool.
-public actor FileSystemFeedStore: FeedStore, FeedImageDataStore {
+public actor FileSystemFeedStore: FeedStore, LimitedFeedImageDataStore {
   let directoryPath: String
   let feedPath: String
   let imagesPath: String
@@ -25,6 +31,14 @@ public actor FileSystemFeedStore: FeedStore, FeedImageDataStore {
   /// Writes the store's files; temporaries go in the store's directory, so one listing finds killed writers' files.
   var writer: CacheFileWriter
   private let executor = StoreExecutor(label: "FileSystemFeedStore")
+  let imageLimits: ImageCacheLimits?
+  let currentDate: @Sendable () -> Date
+  let indexLocation: ImageIndex.Location
+  /// The images' index, once an operation has needed it.
+  var imageIndex: ImageIndex?
+  /// Index records of lookups (uses, expired images removed) not yet appended to the journal: they go with the next
+  /// write, so a lookup writes nothing.
+  var pendingRecords: [ImageIndexJournal.Record] = []
 
   /// The actor's executor: the store's own serial queue.
   public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
@@ -36,12 +50,22 @@ public actor FileSystemFeedStore: FeedStore, FeedImageDataStore {
   ///     URL makes every operation fail with ``FileFeedStoreError/invalidLocation(_:)``.
   ///   - maximumFileSize: The largest feed or image file the store writes or reads, in bytes (default 256 MiB); a
   ///     larger file on disk is a retrieval error, never an allocation of its size.
-  public init(directory: URL, maximumFileSize: Int = 256 << 20) {
+  ///   - imageLimits: The limits image data is kept within; `nil` (the default) keeps every image.
+  ///   - currentDate: The clock the limits' maximum age reads.
+  public init(
+    directory: URL, maximumFileSize: Int = 256 << 20, imageLimits: ImageCacheLimits? = nil,
+    currentDate: @escaping @Sendable () -> Date = Date.init
+  ) {
     (directoryPath, invalidLocation) = StoreLocation.resolve(directory)
     writer = CacheFileWriter(directory: directoryPath, maximumFileSize: maximumFileSize)
     feedPath = (directoryPath as NSString).appendingPathComponent("feed.cache")
     imagesPath = (directoryPath as NSString).appendingPathComponent("images")
     self.maximumFileSize = maximumFileSize
+    self.imageLimits = imageLimits
+    self.currentDate = currentDate
+    indexLocation = ImageIndex.Location(
+      journal: (directoryPath as NSString).appendingPathComponent("images.index"), images: imagesPath,
+      maximumFileSize: maximumFileSize)
   }
 
   /// Reads and decodes the file at `path` (the feed or the search): `nil` when there is none.

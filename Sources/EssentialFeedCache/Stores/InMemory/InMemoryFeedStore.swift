@@ -6,7 +6,7 @@ import Foundation
 /// keyed by the URL's whole `absoluteString`.
 public actor InMemoryFeedStore: FeedStore, LimitedFeedImageDataStore {
   private var cache: CachedFeed?
-  private var images = ImageDataEntries()
+  private var images = ImageEntries<String, Data>()
   private let imageLimits: ImageCacheLimits?
   private let currentDate: @Sendable () -> Date
   var search: CachedSearch?
@@ -61,7 +61,7 @@ public actor InMemoryFeedStore: FeedStore, LimitedFeedImageDataStore {
   ///   - url: The image's URL.
   /// - Throws: ``ImageTooLargeError`` when `data` alone exceeds the limit; nothing changes then.
   public func insert(_ data: Data, for url: URL) throws(ImageTooLargeError) {
-    try images.insert(data, for: url.absoluteString, at: currentDate(), limits: imageLimits)
+    try images.insert(data, size: data.count, for: url.absoluteString, stored: currentDate(), limits: imageLimits)
   }
 
   /// Retrieves the data stored for `url`, recording the use; with limits, an expired image is removed and is a miss.

@@ -81,7 +81,8 @@ enum AtomicFile {
     try synchronizeDirectory((path as NSString).deletingLastPathComponent)
   }
 
-  private static func writeAll(_ data: Data, to fd: Int32) -> Int32 {
+  /// Writes all of `data` to `fd`, retrying interrupted writes: `0`, or the `errno` of the write that failed.
+  static func writeAll(_ data: Data, to fd: Int32) -> Int32 {
     data.withUnsafeBytes { buffer in
       guard let base = buffer.baseAddress else { return 0 }
       var offset = 0

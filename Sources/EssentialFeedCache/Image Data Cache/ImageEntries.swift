@@ -1,0 +1,105 @@
+import Foundation
+
+/// The entries of an image cache, with what limits need: each entry's size, when it was stored and when it was last
+/// used, the total, and the entries in order of use, so that eviction takes the least recently used in constant time.
+///
+/// The in-memory store keeps the data itself as the value; the file-system store keeps nothing but the index.
+struct ImageEntries<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+  /// One entry: its value, size in bytes and when it was stored.
+  struct Entry: Sendable {
+    var value: Value
+    var size: Int
+    var stored: Date
+    fileprivate var use: Int
+  }
+
+  private var entries: [Key: Entry] = [:]
+  private var byUse: [Int: Key] = [:]
+  private var oldestUse = 0
+  private var nextUse = 0
+  private(set) var total = 0
+
+  /// How many entries there are.
+  var count: Int { entries.count }
+
+  /// The keys from the least recently used to the most.
+  var keysByUse: [Key] {
+    byUse.sorted { $0.key < $1.key }.map(\.value)
+  }
+
+  /// The entry for `key`, if any; looking does not count as a use.
+  func entry(for key: Key) -> Entry? {
+    entries[key]
+  }
+
+  /// Stores `value` of `size` bytes for `key`, stored at `stored`, as the most recently used; then removes the least
+  /// recently used entries until the total is within `limits`.
+  ///
+  /// - Returns: The keys removed to make room, least recently used first.
+  /// - Throws: ``ImageTooLargeError`` when `size` alone exceeds the limit; nothing changes then.
+  @discardableResult
+  mutating func insert(_ value: Value, size: Int, for key: Key, stored: Date, limits: ImageCacheLimits?)
+    throws(ImageTooLargeError) -> [Key]
+  {
+    if let limits, size > limits.maximumBytes { throw ImageTooLargeError(size: size, limit: limits.maximumBytes) }
+    remove(key)
+    entries[key] = Entry(value: value, size: size, stored: stored, use: takeUse(for: key))
+    total += size
+    guard let limits else { return [] }
+    var evicted: [Key] = []
+    while total > limits.maximumBytes, let oldest = takeOldest() {
+      remove(oldest)
+      evicted.append(oldest)
+    }
+    return evicted
+  }
+
+  /// Records a use of `key`: it becomes the most recently used.
+  mutating func recordUse(of key: Key) {
+    guard var entry = entries[key] else { return }
+    byUse[entry.use] = nil
+    entry.use = takeUse(for: key)
+    entries[key] = entry
+  }
+
+  /// Removes `key`'s entry, if any.
+  @discardableResult
+  mutating func remove(_ key: Key) -> Entry? {
+    guard let entry = entries.removeValue(forKey: key) else { return nil }
+    byUse[entry.use] = nil
+    total -= entry.size
+    return entry
+  }
+
+  /// Deletes every entry.
+  mutating func removeAll() {
+    self = ImageEntries()
+  }
+
+  private mutating func takeUse(for key: Key) -> Int {
+    defer { nextUse += 1 }
+    byUse[nextUse] = key
+    return nextUse
+  }
+
+  private mutating func takeOldest() -> Key? {
+    while oldestUse < nextUse {
+      defer { oldestUse += 1 }
+      if let key = byUse[oldestUse] { return key }
+    }
+    return nil
+  }
+}
+
+extension ImageEntries {
+  /// The value for `key`, recording the use; `nil`, and the entry removed, when it has expired at `now`.
+  mutating func retrieve(_ key: Key, at now: Date, limits: ImageCacheLimits?) -> Value? {
+    guard let entry = entries[key] else { return nil }
+    if let limits, limits.hasExpired(storedAt: entry.stored, at: now) {
+      remove(key)
+      return nil
+    }
+    recordUse(of: key)
+    return entry.value
+  }
+}

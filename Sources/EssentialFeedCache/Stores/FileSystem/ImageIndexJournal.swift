@@ -1,0 +1,124 @@
+import Foundation
+
+/// The file that indexes ``FileSystemFeedStore``'s images, `images.index`: an append-only journal, so an insert
+/// appends two records instead of rewriting the index, compacted (rewritten atomically) when it has grown to more
+/// than twice its live entries. The scheme of OkHttp's `DiskLruCache`: a `dirty` record before a file is written and
+/// a `clean` one after, so a writer killed in between leaves a `dirty` entry whose file the next load deletes, never
+/// a file the index does not count.
+///
+/// ```
+/// header: magic "EFIX" | version u16 | reserved u16
+/// record (64 bytes): kind u8 | reserved 7 | digest 32 | size u64 | stored u64 | checksum u64 of the 56 before
+///
+/// `stored` is the bit pattern of `Date.timeIntervalSinceReferenceDate`; size and stored are zero but in `clean`.
+/// ```
+enum ImageIndexJournal {
+  static let magic: UInt32 = 0x5849_4645  // "EFIX" read as little-endian bytes
+  static let version: UInt16 = 1
+  static let headerSize = 8
+  static let recordSize = 64
+
+  /// One change to the index.
+  enum Record: Equatable {
+    /// A file for the digest is about to be written: until a `clean` record follows, its file is not to be trusted.
+    case dirty(SHA256)
+    /// The digest's file holds `size` bytes of image data, stored at `stored`.
+    case clean(SHA256, size: Int, stored: Date)
+    /// The digest's entry was used (read).
+    case read(SHA256)
+    /// The digest's entry and file were removed.
+    case removed(SHA256)
+  }
+
+  static func header() -> [UInt8] {
+    var writer = BinaryWriter(capacity: headerSize)
+    writer.append(magic)
+    writer.append(version)
+    writer.append(UInt16(0))
+    return writer.bytes
+  }
+
+  /// `records` as bytes to append.
+  static func encode(_ records: [Record]) -> [UInt8] {
+    var writer = BinaryWriter(capacity: records.count * recordSize)
+    for record in records {
+      let start = writer.bytes.count
+      let (kind, digest, size, stored): (UInt8, SHA256, UInt64, UInt64) =
+        switch record {
+        case .dirty(let digest): (1, digest, 0, 0)
+        case .clean(let digest, let size, let stored):
+          (2, digest, UInt64(max(0, size)), stored.timeIntervalSinceReferenceDate.bitPattern)
+        case .read(let digest): (3, digest, 0, 0)
+        case .removed(let digest): (4, digest, 0, 0)
+        }
+      writer.append(kind)
+      for _ in 0..<7 { writer.append(UInt8(0)) }
+      for word in [digest.word0, digest.word1, digest.word2, digest.word3] { writer.append(word) }
+      writer.append(size)
+      writer.append(stored)
+      let checksum = writer.bytes.withUnsafeBytes { Hash64.hash(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+      writer.append(checksum)
+    }
+    return writer.bytes
+  }
+
+  /// The records of a whole journal file; any damage (a bad header, a torn or altered record) is an error.
+  static func decode(_ file: Data) throws(BinaryReader.Malformed) -> [Record] {
+    let result: Result<[Record], BinaryReader.Malformed> = file.withUnsafeBytes { buffer in
+      Result { () throws(BinaryReader.Malformed) -> [Record] in
+        var reader = BinaryReader(buffer)
+        guard try reader.read(UInt32.self) == magic else { throw .init(reason: "not an image index") }
+        let fileVersion = try reader.read(UInt16.self)
+        guard fileVersion == version else { throw .init(reason: "unknown index version \(fileVersion)") }
+        guard try reader.read(UInt16.self) == 0 else { throw .init(reason: "unknown flags") }
+        guard reader.remaining % recordSize == 0 else { throw .init(reason: "a torn record at the end") }
+        var records: [Record] = []
+        records.reserveCapacity(reader.remaining / recordSize)
+        while !reader.isAtEnd { records.append(try decodeRecord(&reader)) }
+        return records
+      }
+    }
+    return try result.get()
+  }
+
+  private static func decodeRecord(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Record {
+    let body = try reader.readBytes(recordSize - 8)
+    guard Hash64.hash(body) == (try reader.read(UInt64.self)) else { throw .init(reason: "checksum mismatch") }
+    var fields = BinaryReader(body)
+    let kind = try fields.read(UInt8.self)
+    guard try fields.readBytes(7).allSatisfy({ $0 == 0 }) else { throw .init(reason: "unknown flags") }
+    let digest = SHA256(
+      word0: try fields.read(UInt64.self), word1: try fields.read(UInt64.self), word2: try fields.read(UInt64.self),
+      word3: try fields.read(UInt64.self))
+    let size = try fields.read(UInt64.self)
+    let stored = try fields.read(UInt64.self)
+    guard kind == 2 || (size == 0 && stored == 0) else { throw .init(reason: "fields a \(kind) record never has") }
+    switch kind {
+    case 1: return .dirty(digest)
+    case 2:
+      guard size <= UInt64(Int.max) else { throw .init(reason: "an impossible size") }
+      return .clean(digest, size: Int(size), stored: Date(timeIntervalSinceReferenceDate: Double(bitPattern: stored)))
+    case 3: return .read(digest)
+    case 4: return .removed(digest)
+    default: throw .init(reason: "unknown record kind \(kind)")
+    }
+  }
+
+  /// Appends `records` to the journal at `path`. A missing journal is an error (`ENOENT`), never created here: a
+  /// journal is started whole, by a compaction, so it never lacks the entries before it. A write that fails midway
+  /// is cut back, so the file never ends in a torn record this process wrote.
+  static func append(_ records: [Record], to path: String) throws(AtomicFile.SystemError) {
+    guard !records.isEmpty else { return }
+    let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+    guard fd >= 0 else { throw AtomicFile.SystemError(errno: errno) }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw AtomicFile.SystemError(errno: errno) }
+    let bytes = (info.st_size == 0 ? header() : []) + encode(records)
+    let failure = AtomicFile.writeAll(Data(bytes), to: fd)
+    guard failure == 0 else {
+      _ = ftruncate(fd, info.st_size)
+      throw AtomicFile.SystemError(errno: failure)
+    }
+  }
+}
