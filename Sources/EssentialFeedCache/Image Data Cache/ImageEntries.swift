@@ -54,6 +54,23 @@ struct ImageEntries<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     return evicted
   }
 
+  /// The keys an insert of `size` bytes for `key` would remove to keep within `limits`, least recently used first,
+  /// without removing them: so a store can record the removals before it makes them.
+  func evictions(forInserting size: Int, for key: Key, limits: ImageCacheLimits?) -> [Key] {
+    guard let limits else { return [] }
+    var total = total - (entries[key]?.size ?? 0) + size
+    var evicted: [Key] = []
+    var use = oldestUse
+    while total > limits.maximumBytes, use < nextUse {
+      if let oldest = byUse[use], oldest != key, let entry = entries[oldest] {
+        total -= entry.size
+        evicted.append(oldest)
+      }
+      use += 1
+    }
+    return evicted
+  }
+
   /// Records a use of `key`: it becomes the most recently used.
   mutating func recordUse(of key: Key) {
     guard var entry = entries[key] else { return }

@@ -10,7 +10,7 @@ struct FileSystemImageIndexSpecs {
   let limits = ImageCacheLimits(maximumBytes: 1_000, maximumAge: 3_600)
 
   @Test(
-    "ICL-15 a lost or damaged index (deleted, torn, garbage, a changed byte, a directory) is rebuilt from the image files; junk in the directory is removed; never a crash",
+    "ICL-15 a lost or damaged index (deleted, torn, garbage, a changed byte, impossible sizes, a directory) is rebuilt from the image files; junk in the directory is removed; never a crash",
     arguments: IndexDamage.allCases)
   func indexLoss(damage: IndexDamage) async throws {
     try await withTemporaryDirectory { directory in
@@ -30,8 +30,13 @@ struct FileSystemImageIndexSpecs {
       #expect(try await reopened.retrieve(dataForURL: url("b")) == nil, "b, the least recently used, was evicted")
       #expect(try await reopened.retrieve(dataForURL: url("c"))?.count == 500)
       #expect(!FileManager.default.fileExists(atPath: junk.path(percentEncoded: false)))
+      let laterJunk = store.appending(path: "images/left-later.txt")
+      try Data("junk".utf8).write(to: laterJunk)
       let third = FileSystemFeedStore(directory: store, imageLimits: limits)
-      #expect(try await third.storedImageDataSize() == 800, "the rebuilt index was written back")
+      #expect(try await third.storedImageDataSize() == 800)
+      #expect(
+        FileManager.default.fileExists(atPath: laterJunk.path(percentEncoded: false)),
+        "the third instance rebuilt the index again: the rebuilt one was not written back")
     }
   }
 
@@ -114,7 +119,7 @@ struct FileSystemImageIndexSpecs {
 
 /// Ways an image index is lost or damaged.
 enum IndexDamage: String, CaseIterable, Sendable {
-  case deleted, tornRecord, garbage, changedByte, directory
+  case deleted, tornRecord, garbage, changedByte, impossibleSizes, directory
 
   func apply(to index: URL) throws {
     let path = index.path(percentEncoded: false)
@@ -126,6 +131,11 @@ enum IndexDamage: String, CaseIterable, Sendable {
       var bytes = try Data(contentsOf: index)
       bytes[ImageIndexJournal.headerSize + 20] ^= 0x01
       try bytes.write(to: index)
+    case .impossibleSizes:  // Valid records (the checksum is no secret) whose sizes would overflow the total.
+      let records: [ImageIndexJournal.Record] = [
+        .clean(SHA256("x"), size: Int.max, stored: Date()), .clean(SHA256("y"), size: 1, stored: Date()),
+      ]
+      try Data(ImageIndexJournal.header() + ImageIndexJournal.encode(records)).write(to: index)
     case .directory:
       try FileManager.default.removeItem(at: index)
       try FileManager.default.createDirectory(at: index, withIntermediateDirectories: false)

@@ -33,11 +33,19 @@ struct FullDiskImageCacheSpecs {
 
       let error = try #require(failure, "100 images of 16 KiB fit on a disk of 512 KiB")
       #expect("\(error)".contains("space") || "\(error)".contains("full"), "\(error)")
-      #expect(stored > 0)
+      #expect(stored > 1)
       #expect(try await sut.storedImageDataSize() == stored * 16 * 1_024)
       #expect(try await sut.retrieve(dataForURL: url(stored)) == nil, "the image that did not fit")
+      do {
+        try await sut.insert(image(99), for: url(0))  // a replace, on the full disk
+      } catch {
+        #expect(try await sut.retrieve(dataForURL: url(0)) == image(0), "a failed replace kept what was stored")
+      }
+      let replaced = try await sut.retrieve(dataForURL: url(0)) == image(99)
       let reopened = try #require(kind.makeLimitedImageStore(in: disk, limits: limits, currentDate: Date.init))
-      for number in 0..<stored {
+      #expect(try await reopened.storedImageDataSize() == stored * 16 * 1_024)
+      #expect(try await reopened.retrieve(dataForURL: url(0)) == image(replaced ? 99 : 0))
+      for number in 1..<stored {
         #expect(try await sut.retrieve(dataForURL: url(number)) == image(number))
         #expect(try await reopened.retrieve(dataForURL: url(number)) == image(number))
       }

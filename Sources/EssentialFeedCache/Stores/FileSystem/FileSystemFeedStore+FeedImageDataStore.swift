@@ -38,21 +38,30 @@ extension FileSystemFeedStore {
       let restore: ImageIndexJournal.Record =
         previous.map { .clean(digest, size: $0.size, stored: $0.stored) }
         ?? .removed(digest)
-      try? appendToJournal([restore], index: &index)
+      do {
+        try appendToJournal([restore], index: &index)
+      } catch {
+        pendingRecords.append(restore)  // With the next write: a later load must not delete the file kept.
+      }
       throw .insertionFailed(path: path, reason: error.reason)
     }
-    let evicted = (try? index.insert(digest, size: data.count, stored: stored, limits: imageLimits)) ?? []
-    for old in evicted { try? AtomicFile.remove(indexLocation.imagePath(old)) }
+    // The removals are recorded before the files go, so a writer killed between leaves files the next load deletes
+    // (their last record is `removed`), never files the index does not count.
+    let evicting = index.entries.evictions(forInserting: data.count, for: digest, limits: imageLimits)
     do {
       try appendToJournal(
-        [.clean(digest, size: data.count, stored: stored)] + evicted.map { .removed($0) }, index: &index)
+        [.clean(digest, size: data.count, stored: stored)] + evicting.map { .removed($0) }, index: &index)
     } catch {
-      // The index on disk still says the write never completed: undo it here too, so both agree.
+      // The index on disk still says the write never completed, so the next load would delete the file: remove it
+      // now, so both agree. The images that would have been evicted stay. (The URL's earlier data, if any, was
+      // replaced by the write and is gone: the one case where a failed insert loses what was stored.)
       try? AtomicFile.remove(path)
       index.apply(.removed(digest))
-      pendingRecords += evicted.map { .removed($0) } + [.removed(digest)]
+      pendingRecords.append(.removed(digest))
       throw .insertionFailed(path: error.path, reason: error.reason)
     }
+    _ = try? index.insert(digest, size: data.count, stored: stored, limits: imageLimits)
+    for old in evicting { try? AtomicFile.remove(indexLocation.imagePath(old)) }
     compactJournalIfNeeded(&index)
   }
 

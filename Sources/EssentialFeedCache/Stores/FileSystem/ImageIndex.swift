@@ -24,15 +24,26 @@ struct ImageIndex {
     }
   }
 
-  /// Loads the index from the journal; a missing, unreadable or damaged journal is rebuilt from the image files,
-  /// never a crash. A file whose write never completed (a `dirty` record last) is deleted.
+  /// Loads the index from the journal; a missing, unreadable or damaged journal (a size no file of the store can
+  /// have counts as damage) is rebuilt from the image files, never a crash. A file whose write never completed (a
+  /// `dirty` record last) or whose removal was recorded but not made (a `removed` record last) is deleted.
   static func load(_ location: Location) -> ImageIndex {
     var index = ImageIndex()
     let journal = try? AtomicFile.read(location.journal, limit: Int(Int32.max))
-    if let journal, let records = try? ImageIndexJournal.decode(journal) {
+    if let journal, let records = try? ImageIndexJournal.decode(journal),
+      !records.contains(where: { $0.size > location.maximumFileSize })
+    {
       var dirty = Set<SHA256>()
-      for record in records { index.apply(record, dirty: &dirty) }
-      for digest in dirty { try? AtomicFile.removeItem(location.imagePath(digest)) }
+      var removed = Set<SHA256>()
+      for record in records {
+        index.apply(record, dirty: &dirty)
+        switch record {
+        case .removed(let digest): removed.insert(digest)
+        case .clean(let digest, _, _), .dirty(let digest): removed.remove(digest)
+        case .read: break
+        }
+      }
+      for digest in dirty.union(removed) { try? AtomicFile.removeItem(location.imagePath(digest)) }
       index.journalRecords = records.count
       index.needsRewrite = !dirty.isEmpty
     } else {

@@ -28,6 +28,11 @@ enum ImageIndexJournal {
     case read(SHA256)
     /// The digest's entry and file were removed.
     case removed(SHA256)
+
+    /// The size a `clean` record gives, else 0.
+    var size: Int {
+      if case .clean(_, let size, _) = self { size } else { 0 }
+    }
   }
 
   static func header() -> [UInt8] {
