@@ -39,6 +39,8 @@ public actor FileSystemFeedStore: FeedStore, LimitedFeedImageDataStore {
   /// Index records of lookups (uses, expired images removed) not yet appended to the journal: they go with the next
   /// write, so a lookup writes nothing.
   var pendingRecords: [ImageIndexJournal.Record] = []
+  /// The pending likes, once an operation has read them.
+  var pendingLikes: PendingLikes?
 
   /// The actor's executor: the store's own serial queue.
   public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }

@@ -1,3 +1,4 @@
+import EssentialFeed
 import Foundation
 
 /// A store that keeps the feed, image data, the last search and the paged list in memory, for tests, previews and apps that need no persistence.
@@ -11,6 +12,7 @@ public actor InMemoryFeedStore: FeedStore, LimitedFeedImageDataStore {
   private let currentDate: @Sendable () -> Date
   var search: CachedSearch?
   var pageImages: [LocalFeedImage] = []
+  var pendingLikes: [PendingLikeAction] = []
   var pagePositions: [UUID: Int] = [:]
 
   /// Creates an empty store.

@@ -1,0 +1,113 @@
+import EssentialFeed
+import Foundation
+
+/// ``FileSystemFeedStore``'s pending likes, `pending-likes`: an append-only journal flushed on every append (an
+/// action is stored before it is sent), compacted (rewritten atomically) when it holds more than twice its actions.
+///
+/// ```
+/// header: magic "EFPL" | version u16 | reserved u16
+/// record (64 bytes): kind u8 | reserved 7 | action id 16 | image id 16 | timestamp u64 | reserved 8 | checksum u64
+/// ```
+///
+/// Kinds: 1 enqueue a like, 2 enqueue a discard, 3 remove (only the action id is set). A record cut short at the end
+/// is an append that never returned (killed midway): it is dropped. Any other damage is an error, never a guess.
+enum PendingLikeJournal {
+  static let magic: UInt32 = 0x4C50_4645  // "EFPL" read as little-endian bytes
+  static let version: UInt16 = 1
+  static let headerSize = 8
+  static let recordSize = 64
+  private static let noImage = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
+  enum Record: Equatable {
+    case enqueue(PendingLikeAction)
+    case remove(UUID)
+  }
+
+  static func header() -> [UInt8] {
+    var writer = BinaryWriter(capacity: headerSize)
+    writer.append(magic)
+    writer.append(version)
+    writer.append(UInt16(0))
+    return writer.bytes
+  }
+
+  static func encode(_ records: [Record]) -> [UInt8] {
+    var writer = BinaryWriter(capacity: records.count * recordSize)
+    for record in records {
+      let start = writer.bytes.count
+      switch record {
+      case .enqueue(let action):
+        writer.append(UInt8(action.kind == .like ? 1 : 2))
+        for _ in 0..<7 { writer.append(UInt8(0)) }
+        writer.append(action.id)
+        writer.append(action.imageID)
+        writer.append(action.timestamp.timeIntervalSinceReferenceDate.bitPattern)
+      case .remove(let id):
+        writer.append(UInt8(3))
+        for _ in 0..<7 { writer.append(UInt8(0)) }
+        writer.append(id)
+        writer.append(noImage)
+        writer.append(UInt64(0))
+      }
+      writer.append(UInt64(0))
+      let checksum = writer.bytes.withUnsafeBytes { Hash64.hash(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+      writer.append(checksum)
+    }
+    return writer.bytes
+  }
+
+  /// The records of a journal file, and the whole records' length (a torn last record is left out).
+  static func decode(_ file: Data) throws(BinaryReader.Malformed) -> (records: [Record], length: Int) {
+    let result: Result<([Record], Int), BinaryReader.Malformed> = file.withUnsafeBytes { buffer in
+      Result { () throws(BinaryReader.Malformed) -> ([Record], Int) in
+        var reader = BinaryReader(buffer)
+        guard try reader.read(UInt32.self) == magic else { throw .init(reason: "not a pending likes journal") }
+        let fileVersion = try reader.read(UInt16.self)
+        guard fileVersion == version else { throw .init(reason: "unknown version \(fileVersion)") }
+        guard try reader.read(UInt16.self) == 0 else { throw .init(reason: "unknown flags") }
+        var records: [Record] = []
+        while reader.remaining >= recordSize { records.append(try decodeRecord(&reader)) }
+        return (records, reader.offset)
+      }
+    }
+    return try result.get()
+  }
+
+  private static func decodeRecord(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Record {
+    let body = try reader.readBytes(recordSize - 8)
+    guard Hash64.hash(body) == (try reader.read(UInt64.self)) else { throw .init(reason: "checksum mismatch") }
+    var fields = BinaryReader(body)
+    let kind = try fields.read(UInt8.self)
+    guard try fields.readBytes(7).allSatisfy({ $0 == 0 }) else { throw .init(reason: "unknown flags") }
+    let id = try fields.readUUID()
+    let imageID = try fields.readUUID()
+    let timestamp = try fields.read(UInt64.self)
+    guard try fields.read(UInt64.self) == 0 else { throw .init(reason: "unknown flags") }
+    switch kind {
+    case 1, 2:
+      let date = Date(timeIntervalSinceReferenceDate: Double(bitPattern: timestamp))
+      return .enqueue(PendingLikeAction(id: id, imageID: imageID, kind: kind == 1 ? .like : .discard, timestamp: date))
+    case 3:
+      guard imageID == noImage, timestamp == 0 else { throw .init(reason: "a remove record with fields") }
+      return .remove(id)
+    default: throw .init(reason: "unknown record kind \(kind)")
+    }
+  }
+
+  /// Appends `records` and flushes them to the disk before returning; a journal cut short by a killed writer is
+  /// first cut back to its last whole record.
+  static func append(_ records: [Record], to path: String, validLength: Int) throws(AtomicFile.SystemError) {
+    let fd = open(path, O_WRONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw AtomicFile.SystemError(errno: errno) }
+    defer { close(fd) }
+    guard ftruncate(fd, off_t(validLength)) == 0, lseek(fd, off_t(validLength), SEEK_SET) >= 0 else {
+      throw AtomicFile.SystemError(errno: errno)
+    }
+    let failure = AtomicFile.writeAll(Data(encode(records)), to: fd)
+    guard failure == 0, fsync(fd) == 0 else {
+      let code = failure != 0 ? failure : errno
+      _ = ftruncate(fd, off_t(validLength))
+      throw AtomicFile.SystemError(errno: code)
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import CSQLite
+import EssentialFeed
+import EssentialFeedCache
+import Foundation
+
+/// Pending likes live in their own table, `pending_like`: one row per image (a unique index on `image_id`), its row
+/// id the order it was stored in. Every change is one statement, durable when it returns.
+extension SQLiteFeedStore: PendingLikeActionStore {
+  /// Stores `action` as its image's pending action, replacing any older one, in one statement.
+  ///
+  /// - Parameter action: The action.
+  /// - Throws: ``SQLiteError``; nothing changes then.
+  public func enqueue(_ action: PendingLikeAction) throws(SQLiteError) {
+    try writing("store a pending like in") { db throws(SQLiteError) in
+      try db.createPendingLikeTable()
+      let insert = try db.statement(
+        "INSERT OR REPLACE INTO pending_like (image_id, action_id, kind, timestamp) VALUES (?, ?, ?, ?)")
+      try insert.bind(action.imageID, at: 1)
+      try insert.bind(action.id, at: 2)
+      try insert.bind(action.kind == .like ? 1 : 0, at: 3)
+      try insert.bind(action.timestamp.timeIntervalSinceReferenceDate, at: 4)
+      try insert.step()
+    }
+  }
+
+  /// The pending actions, the oldest timestamp first (ties in the order they were stored).
+  ///
+  /// - Throws: ``SQLiteError`` when the database cannot be read, or holds a row no action can have.
+  public func pendingActions() throws(SQLiteError) -> [PendingLikeAction] {
+    try reading("read the pending likes from") { db throws(SQLiteError) -> [PendingLikeAction] in
+      guard let db, try db.hasPendingLikeTable() else { return [] }
+      let rows = try db.statement(
+        "SELECT action_id, image_id, kind, timestamp FROM pending_like ORDER BY timestamp, position")
+      defer { rows.reset() }
+      var actions: [PendingLikeAction] = []
+      while try rows.step() {
+        guard let id = rows.uuid(at: 0), let imageID = rows.uuid(at: 1), [0, 1].contains(rows.int(at: 2)) else {
+          throw SQLiteError(code: SQLITE_CORRUPT, message: "a pending like row that is not an action")
+        }
+        actions.append(
+          PendingLikeAction(
+            id: id, imageID: imageID, kind: rows.int(at: 2) == 1 ? .like : .discard,
+            timestamp: Date(timeIntervalSinceReferenceDate: rows.double(at: 3))))
+      }
+      return actions
+    }
+  }
+
+  /// Removes `action` if it is still its image's pending action, in one statement.
+  ///
+  /// - Parameter action: The action the server answered.
+  /// - Returns: Whether it was removed.
+  /// - Throws: ``SQLiteError``; nothing changes then.
+  @discardableResult
+  public func removeIfPending(_ action: PendingLikeAction) throws(SQLiteError) -> Bool {
+    try writing("remove a pending like from") { db throws(SQLiteError) -> Bool in
+      guard try db.hasPendingLikeTable() else { return false }
+      let delete = try db.statement("DELETE FROM pending_like WHERE action_id = ?")
+      try delete.bind(action.id, at: 1)
+      try delete.step()
+      return db.changes > 0
+    }
+  }
+}
+
+extension SQLiteConnection {
+  func hasPendingLikeTable() throws(SQLiteError) -> Bool {
+    try integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'pending_like'") == 1
+  }
+
+  func createPendingLikeTable() throws(SQLiteError) {
+    try execute(
+      """
+      CREATE TABLE IF NOT EXISTS pending_like (
+        position INTEGER PRIMARY KEY, image_id BLOB NOT NULL UNIQUE, action_id BLOB NOT NULL,
+        kind INTEGER NOT NULL, timestamp REAL NOT NULL);
+      CREATE INDEX IF NOT EXISTS pending_like_action ON pending_like (action_id);
+      """)
+  }
+}

@@ -1,0 +1,49 @@
+import EssentialFeed
+import Foundation
+import Testing
+
+extension PendingLikeActionStoreSpec {
+  /// 16 threads each enqueue an action on an image of their own while 8 more enqueue on one shared image and then
+  /// remove their own action: every image of its own is kept, and the shared image ends with nothing pending (the
+  /// last action enqueued on it is removed by its own thread, whatever the interleaving).
+  static func verifyConcurrentChanges(_ sut: any PendingLikeActionStore, sourceLocation: SourceLocation) async throws {
+    let shared = UUID()
+    let own = (0..<16).map {
+      PendingLikeAction(imageID: UUID(), kind: .like, timestamp: Fixtures.preciseTimestamp(offset: Double($0)))
+    }
+    let contended = (0..<8).map {
+      PendingLikeAction(
+        imageID: shared, kind: $0 % 2 == 0 ? .like : .discard,
+        timestamp: Fixtures.preciseTimestamp(offset: 100 + Double($0)))
+    }
+    let gate = StartingGate(parties: own.count + contended.count)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for (index, action) in (own + contended).enumerated() {
+        group.addTask(executorPreference: OperationThreadExecutor.shared[index % OperationThreadExecutor.shared.count])
+        {
+          await gate.arriveAndWait()
+          try await sut.enqueue(action)
+          if action.imageID == shared { try await sut.removeIfPending(action) }
+        }
+      }
+      try await group.waitForAll()
+    }
+    try await expectPending(sut, own, "after 24 concurrent enqueues and 8 removes", sourceLocation)
+  }
+}
+
+/// Checks the store's pending actions are exactly `expected`, in order, naming the first difference.
+func expectPending(
+  _ sut: any PendingLikeActionStore, _ expected: [PendingLikeAction], _ context: String,
+  _ sourceLocation: SourceLocation
+) async throws {
+  let got = try await sut.pendingActions()
+  guard got != expected else { return }
+  let describe = { (actions: [PendingLikeAction]) in
+    actions.map {
+      "\($0.kind.rawValue) \($0.imageID.uuidString.prefix(8)) at \($0.timestamp.timeIntervalSinceReferenceDate) (action \($0.id.uuidString.prefix(8)))"
+    }
+  }
+  Issue.record(
+    "\(context): pending actions \(describe(got)), expected \(describe(expected))", sourceLocation: sourceLocation)
+}

@@ -1,0 +1,72 @@
+import EssentialFeed
+import EssentialFeedSpecs
+import Foundation
+import TestSupport
+import Testing
+
+@testable import EssentialFeedCache
+
+@Suite("Pending like stores")
+struct PendingLikeStoreSpecs {
+  static let kinds: [ShippedStore] = [.inMemory, .fileSystem, .sqlite, .sqliteInMemory]
+
+  @Test("passes the PendingLikeActionStore specs", arguments: kinds, PendingLikeActionStoreSpec.allCases)
+  func passesSpecs(kind: ShippedStore, spec: PendingLikeActionStoreSpec) async throws {
+    try await withTemporaryDirectory { directory in
+      try await spec.verify { try #require(kind.makeStore(in: directory) as? any PendingLikeActionStore) }
+    }
+  }
+
+  @Test(
+    "PA-9 pending actions survive a new instance exactly, and its compare-and-delete works on them",
+    arguments: [ShippedStore.fileSystem, .sqlite])
+  func survivesNewInstance(kind: ShippedStore) async throws {
+    try await withTemporaryDirectory { directory in
+      let make = { try #require(kind.makeStore(in: directory) as? any PendingLikeActionStore) }
+      let actions = (0..<200).map {
+        PendingLikeAction(
+          imageID: UUID(), kind: $0 % 3 == 0 ? .discard : .like,
+          timestamp: Date(timeIntervalSinceReferenceDate: 1e8 + Double($0) / 7))
+      }
+      let first = try make()
+      for action in actions { try await first.enqueue(action) }
+      for action in actions.prefix(150) { try await first.removeIfPending(action) }
+
+      let second = try make()
+      #expect(try await second.pendingActions() == Array(actions[150...]))
+      #expect(try await second.removeIfPending(actions[150]))
+      #expect(try await make().pendingActions() == Array(actions[151...]))
+    }
+  }
+
+  @Test(
+    "PA-10 file system: a record cut short by a killed writer is dropped; any other damage is an error, never an empty queue"
+  )
+  func damagedJournal() async throws {
+    try await withTemporaryDirectory { directory in
+      let store = directory.appending(path: "store")
+      let journal = store.appending(path: "pending-likes")
+      let actions = (0..<3).map {
+        PendingLikeAction(imageID: UUID(), kind: .like, timestamp: Date(timeIntervalSinceReferenceDate: Double($0)))
+      }
+      for action in actions { try await FileSystemFeedStore(directory: store).enqueue(action) }
+      let whole = try Data(contentsOf: journal)
+
+      try (whole + Data(repeating: 7, count: 30)).write(to: journal)  // a torn append
+      let afterTorn = FileSystemFeedStore(directory: store)
+      #expect(try await afterTorn.pendingActions() == actions)
+      let fourth = PendingLikeAction(
+        imageID: UUID(), kind: .discard, timestamp: Date(timeIntervalSinceReferenceDate: 9))
+      try await afterTorn.enqueue(fourth)
+      #expect(try await FileSystemFeedStore(directory: store).pendingActions() == actions + [fourth])
+
+      var damaged = try Data(contentsOf: journal)
+      damaged[PendingLikeJournal.headerSize + 20] ^= 0x01
+      try damaged.write(to: journal)
+      let sut = FileSystemFeedStore(directory: store)
+      await #expect(throws: FileFeedStoreError.self) { try await sut.pendingActions() }
+      await #expect(throws: FileFeedStoreError.self) { try await sut.enqueue(fourth) }
+      #expect(try Data(contentsOf: journal) == damaged, "a damaged journal was written over")
+    }
+  }
+}

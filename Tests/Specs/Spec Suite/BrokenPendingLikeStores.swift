@@ -1,0 +1,88 @@
+import EssentialFeed
+import EssentialFeedSpecs
+import Foundation
+import Testing
+
+/// A pending like store with one bug, chosen per spec of `PendingLikeActionStoreSpec`.
+actor BrokenPendingLikeStore: PendingLikeActionStore {
+  enum Bug {
+    case startsWithAnAction, roundsTimestamps, keepsOlderAction, listsInStoredOrder, removeKeepsAction
+    case removesByImage, removesOldestWhenUnknown, tornEnqueue
+  }
+
+  private let bug: Bug
+  private var actions: [PendingLikeAction]
+
+  init(_ bug: Bug) {
+    self.bug = bug
+    actions =
+      bug == .startsWithAnAction ? [PendingLikeAction(imageID: UUID(), kind: .like, timestamp: Date())] : []
+  }
+
+  func enqueue(_ action: PendingLikeAction) async {
+    var action = action
+    if bug == .roundsTimestamps {
+      let rounded = (action.timestamp.timeIntervalSinceReferenceDate * 1_000).rounded() / 1_000
+      action = PendingLikeAction(
+        id: action.id, imageID: action.imageID, kind: action.kind,
+        timestamp: Date(timeIntervalSinceReferenceDate: rounded))
+    }
+    var kept = actions
+    if bug == .tornEnqueue { await Task.yield() }  // reads, suspends, then writes what it read: a lost update
+    if bug != .keepsOlderAction { kept.removeAll { $0.imageID == action.imageID } }
+    kept.append(action)
+    actions = kept
+  }
+
+  func pendingActions() -> [PendingLikeAction] {
+    bug == .listsInStoredOrder ? actions : actions.sorted { $0.timestamp < $1.timestamp }
+  }
+
+  func removeIfPending(_ action: PendingLikeAction) -> Bool {
+    switch bug {
+    case .removeKeepsAction: return actions.contains { $0.id == action.id }
+    case .removesByImage:
+      let count = actions.count
+      actions.removeAll { $0.imageID == action.imageID }
+      return actions.count < count
+    case .removesOldestWhenUnknown where !actions.contains { $0.id == action.id }:
+      if !actions.isEmpty { actions.removeFirst() }
+      return false
+    default:
+      let count = actions.count
+      actions.removeAll { $0.id == action.id }
+      return actions.count < count
+    }
+  }
+}
+
+extension PendingLikeActionStoreSpec {
+  /// The broken store this spec must fail, and a piece of the failure it must report.
+  var broken: (bug: BrokenPendingLikeStore.Bug, expected: String) {
+    switch self {
+    case .emptyHasNothingPending: (.startsWithAnAction, "an empty store: pending actions [\"like ")
+    case .actionRoundTripsExactly: (.roundsTimestamps, "after two enqueues: pending actions")
+    case .newerActionReplacesOlder: (.keepsOlderAction, "after a newer action on the same image")
+    case .listedOldestFirst: (.listsInStoredOrder, "three images stored out of order")
+    case .removingThePendingActionRemovesIt: (.removeKeepsAction, "after the removal: pending actions")
+    case .olderAnswerNeverRemovesNewer: (.removesByImage, "the older action")
+    case .removingUnknownChangesNothing: (.removesOldestWhenUnknown, "listing: pending actions []")
+    case .concurrentChangesAreLinearizable: (.tornEnqueue, "after 24 concurrent enqueues and 8 removes")
+    }
+  }
+}
+
+@Suite("Every pending like store spec fails its broken store", .serialized)
+struct SpecSuitePendingLikeSpecs {
+  @Test(
+    "SS-32 each PendingLikeActionStore spec fails the store with its bug",
+    arguments: PendingLikeActionStoreSpec.allCases)
+  func pendingLikeStoreSpec(_ spec: PendingLikeActionStoreSpec) async throws {
+    let (bug, expected) = spec.broken
+    try await withKnownIssue {
+      try await spec.verify { BrokenPendingLikeStore(bug) }
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains(expected) }
+    }
+  }
+}
