@@ -73,9 +73,19 @@ public final class URLSessionHTTPClient: HTTPClient {
   ///   response is not HTTP; ``Error/bodyTooLarge(limit:)``; `CancellationError` when the calling task is cancelled
   ///   or the session reports `URLError(.cancelled)`.
   public func get(from url: URL) async throws -> (Data, HTTPURLResponse) {
-    try Task.checkCancellation()
     var request = URLRequest(url: url)
     request.httpMethod = "GET"
+    return try await perform(request)
+  }
+
+  /// Performs `request`, whatever its method, headers and body, with the same limits and cancellation as
+  /// ``get(from:)``.
+  ///
+  /// - Parameter request: The request to perform.
+  /// - Returns: The response body (possibly empty) and the HTTP response.
+  /// - Throws: As ``get(from:)``.
+  public func perform(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    try Task.checkCancellation()
     let handle = DataTaskHandle()
     let limit = maximumBodySize
     // A dispatch timer, not a task: it fires even when every cooperative-pool thread is busy. A timer source, not

@@ -1,0 +1,53 @@
+import Foundation
+
+/// One row of the liked images list.
+public struct LikedEntry: Hashable, Sendable {
+  /// The image.
+  public let imageID: UUID
+  /// Its details, when known: `nil` for an image liked here that no list loaded yet has shown.
+  public let image: FeedImage?
+  /// Whether a like of it is not yet confirmed by the server.
+  public let pending: Bool
+
+  /// Creates an entry.
+  ///
+  /// - Parameters:
+  ///   - imageID: The image.
+  ///   - image: Its details, when known.
+  ///   - pending: Whether a like of it is not yet confirmed.
+  public init(imageID: UUID, image: FeedImage?, pending: Bool) {
+    self.imageID = imageID
+    self.image = image
+    self.pending = pending
+  }
+}
+
+/// The liked list as the user sees it: the server's list with the pending actions replayed on top, so a like or
+/// discard shows at once and pending local actions win until the server's answer replaces them.
+public enum LikedList {
+  /// The entries shown, in linear time: pending likes of images the list lacks first (the newest first), then the
+  /// server's list in its order, less the images with a pending discard, with pending likes marked.
+  ///
+  /// - Parameters:
+  ///   - server: The server's liked images, in order.
+  ///   - pending: The pending actions.
+  ///   - known: Details of images the server's list may not hold (an image liked from the feed).
+  public static func entries(
+    server: [FeedImage], pending: [PendingLikeAction], known: [UUID: FeedImage] = [:]
+  ) -> [LikedEntry] {
+    var intent: [UUID: PendingLikeAction.Kind] = [:]
+    intent.reserveCapacity(pending.count)
+    for action in pending { intent[action.imageID] = action.kind }
+    var listed = Set<UUID>()
+    listed.reserveCapacity(server.count)
+    var shown: [LikedEntry] = []
+    shown.reserveCapacity(server.count + pending.count)
+    for image in server where listed.insert(image.id).inserted && intent[image.id] != .discard {
+      shown.append(LikedEntry(imageID: image.id, image: image, pending: intent[image.id] == .like))
+    }
+    let added = pending.reversed().filter { $0.kind == .like && !listed.contains($0.imageID) }.map {
+      LikedEntry(imageID: $0.imageID, image: known[$0.imageID], pending: true)
+    }
+    return added + shown
+  }
+}

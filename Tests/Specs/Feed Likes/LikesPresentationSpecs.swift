@@ -1,0 +1,113 @@
+import EssentialFeed
+import EssentialFeedCache
+import Foundation
+import Synchronization
+import Testing
+
+@Suite("Likes presentation")
+@MainActor
+struct LikesPresentationSpecs {
+  @Test(
+    "LK-1 the liked list shows the server's list with pending actions on top: a discard hides, a like adds or marks")
+  func overlay() {
+    let (a, b, c, d) = (image("a"), image("b"), image("c"), image("d"))
+    let pending = [
+      action(.discard, b, at: 1), action(.like, c, at: 2), action(.like, d, at: 3),
+    ]
+    let entries = LikedList.entries(server: [a, b, c], pending: pending, known: [d.id: d])
+
+    #expect(entries.map(\.imageID) == [d.id, a.id, c.id])
+    #expect(entries.map(\.pending) == [true, false, true])
+    #expect(entries.first?.image == d)
+    #expect(LikedList.entries(server: [a, a], pending: []).count == 1, "an image listed twice is shown once")
+  }
+
+  @Test(
+    "LK-2 a like or discard is stored first, then shows at once, then is sent; a store failure shows and sends nothing")
+  func actsOptimistically() async throws {
+    let store: any PendingLikeActionStore = InMemoryFeedStore()
+    let (a, b) = (image("a"), image("b"))
+    let view = LikesViewSpy()
+    let sends = Mutex(0)
+    let sut = LikesController(
+      store: store, loadLiked: { [a] }, send: { sends.withLock { $0 += 1 } }, view: view)
+    await sut.load()
+
+    try await sut.like(b)
+    #expect(view.shown.last?.map(\.imageID) == [b.id, a.id])
+    #expect(try await store.pendingActions().map(\.imageID) == [b.id])
+    try await sut.discard(a.id)
+    #expect(view.shown.last?.map(\.imageID) == [b.id])
+    #expect(sends.withLock { $0 } == 2)
+
+    let failing = LikesController(
+      store: FailingPendingStore(), loadLiked: { [a] }, send: { sends.withLock { $0 += 1 } }, view: view)
+    await failing.load()
+    await #expect(throws: (any Error).self) { try await failing.like(b) }
+    #expect(view.shown.last?.map(\.imageID) == [a.id])
+    #expect(sends.withLock { $0 } == 2)
+  }
+
+  @Test("LK-3 the server's answer replaces the optimistic state; a refused action is reverted with a localized message")
+  func answersAndRefusals() async throws {
+    let store: any PendingLikeActionStore = InMemoryFeedStore()
+    let (a, b) = (image("a"), image("b"))
+    let view = LikesViewSpy()
+    let sut = LikesController(store: store, loadLiked: { [a] }, send: {}, view: view)
+    await sut.load()
+    try await sut.like(b)
+    let like = try #require(try await store.pendingActions().first)
+
+    sut.handle(.answered(like, LikeState(imageID: b.id, liked: true)))
+    #expect(sut.entries.map(\.pending) == [false, false])
+    #expect(sut.entries.map(\.imageID) == [b.id, a.id])
+
+    try await sut.discard(a.id)
+    let discard = try #require(try await store.pendingActions().last)
+    sut.handle(.rejected(discard, LikeActionRejected(statusCode: 403)))
+    #expect(sut.entries.map(\.imageID) == [b.id, a.id], "the discard was reverted")
+    #expect(view.messages.last == "The server refused to remove your like of this image: it was restored.")
+  }
+
+  @Test("LK-4 a failed load keeps the last list, with the pending actions on top, and says so")
+  func failedLoad() async throws {
+    let store: any PendingLikeActionStore = InMemoryFeedStore()
+    let a = image("a")
+    let online = Mutex(true)
+    let view = LikesViewSpy()
+    let sut = LikesController(
+      store: store, loadLiked: { if online.withLock({ $0 }) { return [a] } else { throw URLError(.timedOut) } },
+      send: {}, view: view)
+    await sut.load()
+    online.withLock { $0 = false }
+    try await store.enqueue(action(.like, image("b"), at: 1))
+
+    await sut.load()
+
+    #expect(view.shown.last?.map(\.pending) == [true, false])
+    #expect(view.messages.last == "Couldn't connect to server")
+  }
+
+  private func image(_ name: String) -> FeedImage {
+    FeedImage(id: UUID(), description: name, location: nil, url: URL(string: "https://a.com/\(name).png")!)
+  }
+
+  private func action(_ kind: PendingLikeAction.Kind, _ image: FeedImage, at time: Double) -> PendingLikeAction {
+    PendingLikeAction(imageID: image.id, kind: kind, timestamp: Date(timeIntervalSinceReferenceDate: time))
+  }
+}
+
+@MainActor
+final class LikesViewSpy: LikesView {
+  var shown: [[LikedEntry]] = []
+  var messages: [String?] = []
+
+  func display(_ entries: [LikedEntry]) { shown.append(entries) }
+  func display(message: String?) { messages.append(message) }
+}
+
+struct FailingPendingStore: PendingLikeActionStore {
+  func enqueue(_ action: PendingLikeAction) async throws { throw CocoaError(.fileWriteOutOfSpace) }
+  func pendingActions() async throws -> [PendingLikeAction] { [] }
+  func removeIfPending(_ action: PendingLikeAction) async throws -> Bool { false }
+}
