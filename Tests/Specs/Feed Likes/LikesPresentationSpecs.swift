@@ -89,7 +89,7 @@ struct LikesPresentationSpecs {
   }
 
   private func image(_ name: String) -> FeedImage {
-    FeedImage(id: UUID(), description: name, location: nil, url: URL(string: "https://a.com/\(name).png")!)
+    FeedImage(id: UUID(), description: name, location: nil, url: URL(fileURLWithPath: "/\(name).png"))
   }
 
   private func action(_ kind: PendingLikeAction.Kind, _ image: FeedImage, at time: Double) -> PendingLikeAction {

@@ -10,7 +10,7 @@ import Testing
 
 @Suite("Send a like or discard (remote)")
 struct SendLikeActionSpecs {
-  let base = URL(string: "https://api.example.com/base")!
+  let base = URL(string: "https://api.example.com/base") ?? URL(fileURLWithPath: "/")
   let imageID = UUID()
 
   @Test("LKS-1 a like is a PUT and a discard a DELETE of /v1/likes/<image id>, with the action's id as Idempotency-Key")
@@ -99,6 +99,9 @@ final class RecordingHTTPClient: HTTPClient {
     recorded.withLock { $0.append(request) }
     let (status, body) = try answer(request)
     let url = request.url ?? URL(fileURLWithPath: "/")
-    return (body, HTTPURLResponse(url: url, statusCode: status, httpVersion: nil, headerFields: nil)!)
+    guard let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: nil, headerFields: nil) else {
+      throw URLError(.badServerResponse)
+    }
+    return (body, response)
   }
 }
