@@ -1,3 +1,4 @@
+import EssentialFeed
 import EssentialFeedAPI
 import EssentialFeedCache
 import Foundation
@@ -20,6 +21,8 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
   case searchUnavailable(keyword: String, problem: String)
   /// `feed browse` could not load the page after position `at`, three times.
   case browseFailed(at: Int, problem: String)
+  /// The server refused a like or discard for good: it was dropped.
+  case likeRefused(UUID, kind: PendingLikeAction.Kind, statusCode: Int)
 
   var description: String { description(in: .current) }
 
@@ -38,6 +41,8 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
     case .searchUnavailable(let keyword, let problem): language.text("ERROR_SEARCH_UNAVAILABLE", keyword, problem)
     case .unknownImage(let id): language.text("ERROR_UNKNOWN_IMAGE", id.uuidString)
     case .browseFailed(let position, let problem): language.text("BROWSE_FAILED", language.number(position), problem)
+    case .likeRefused(let id, let kind, let status):
+      language.text(kind == .like ? "ERROR_LIKE_REFUSED" : "ERROR_DISCARD_REFUSED", id.uuidString, String(status))
     }
   }
 

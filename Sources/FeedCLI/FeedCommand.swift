@@ -19,7 +19,9 @@ public struct FeedCommand: AsyncParsableCommand {
       the cache, and images are loaded from the cache first, then the server. With --offline, everything comes \
       from the cache. The cache lives in $XDG_CACHE_HOME/essential-feed, or ~/.cache/essential-feed.
       """,
-    subcommands: [Show.self, Search.self, Browse.self, ValidateCache.self, Serve.self],
+    subcommands: [
+      Show.self, Search.self, Browse.self, Like.self, Discard.self, Likes.self, Sync.self, ValidateCache.self, Serve.self,
+    ],
     defaultSubcommand: Show.self
   )
 

@@ -10,7 +10,11 @@ import Synchronization
 /// - `GET /images/<id>`: an image's bytes.
 /// - `GET /v1/image/<id>/comments`: its comments (none for every fourth image); an unknown id is 404.
 ///
-/// With a failure rate, that fraction of all requests, spread evenly, answers 503.
+/// - `GET /v1/likes?limit=N[&after_id=ID]`, `PUT` and `DELETE /v1/likes/<id>` (with an `Idempotency-Key`), and
+///   `GET /debug/likes`: the likes, kept in a ``DemoLikes``.
+///
+/// With a failure rate, that fraction of all requests, spread evenly, answers 503; for likes and discards, every
+/// other such failure comes **after** the change is applied (the answer is lost).
 public enum DemoFeedServer {
   /// Starts the demo server and returns once it listens.
   ///
@@ -18,12 +22,15 @@ public enum DemoFeedServer {
   ///   - feed: The feed to serve.
   ///   - port: The port to listen on; 0 lets the system pick one.
   ///   - failureRate: The fraction of requests, from 0 to 1, that answer 503 Service Unavailable.
+  ///   - likes: The likes it holds; new and empty by default.
   /// - Returns: The running server; call ``LoopbackHTTPServer/stop()`` when done.
   public static func start(
-    feed: DemoFeed = DemoFeed(), port: UInt16 = 0, failureRate: Double = 0
+    feed: DemoFeed = DemoFeed(), port: UInt16 = 0, failureRate: Double = 0, likes: DemoLikes = DemoLikes()
   ) async throws -> LoopbackHTTPServer {
     let failures = FailureSchedule(rate: failureRate)
     return try await LoopbackHTTPServer.start(port: port) { server, baseURL in
+      await addLikesRoutes(
+        to: server, feed: feed, likes: likes, failures: FailureSchedule(rate: failureRate), baseURL: baseURL)
       await server.appendRoute("GET /v1/feed/search") { request in
         if failures.next() { return HTTPResponse(statusCode: .serviceUnavailable) }
         guard let keyword = request.query["q"], !keyword.isEmpty else { return badRequest("q is missing") }
@@ -67,7 +74,7 @@ public enum DemoFeedServer {
     return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: body)
   }
 
-  private static func badRequest(_ reason: String) -> HTTPResponse {
+  static func badRequest(_ reason: String) -> HTTPResponse {
     HTTPResponse(
       statusCode: .badRequest, headers: [.contentType: "application/json"],
       body: Data(#"{"error":"\#(reason)"}"#.utf8))

@@ -1,0 +1,65 @@
+import EssentialFeed
+import Foundation
+
+/// What the likes commands print, as text in the user's language or as JSON.
+enum LikesReport {
+  static func action(
+    _ action: PendingLikeAction, pending: Bool, report: LikeSynchronizer.Report, json: Bool, language: AppLanguage
+  ) -> String {
+    if json {
+      return encode([
+        "id": action.imageID.uuidString, "action": action.kind.rawValue, "pending": pending,
+        "sent": report.sent, "failed": report.failed, "pendingActions": report.pending,
+      ])
+    }
+    let key =
+      switch (action.kind, pending) {
+      case (.like, false): "LIKE_SENT"
+      case (.like, true): "LIKE_PENDING_NOTE"
+      case (.discard, false): "DISCARD_SENT"
+      case (.discard, true): "DISCARD_PENDING_NOTE"
+      }
+    return language.text(key, action.imageID.uuidString)
+  }
+
+  static func list(
+    _ entries: [LikedEntry], pending: [PendingLikeAction], serverReached: Bool, json: Bool, language: AppLanguage
+  ) -> String {
+    if json {
+      let objects: [[String: Any]] = entries.map { entry in
+        [
+          "id": entry.imageID.uuidString, "pending": entry.pending,
+          "description": entry.image?.description ?? NSNull(), "location": entry.image?.location ?? NSNull(),
+        ]
+      }
+      return encode([
+        "entries": objects, "pending": pending.count, "pendingDiscards": pending.filter { $0.kind == .discard }.count,
+        "server": serverReached,
+      ])
+    }
+    var lines = [language.text("LIKES_HEADER", language.number(entries.count), language.number(pending.count))]
+    if !serverReached { lines.append(language.text("LIKES_SERVER_UNREACHED")) }
+    for entry in entries {
+      let text = [entry.image?.description, entry.image?.location].compactMap { $0 }.joined(separator: " — ")
+      let mark = entry.pending ? " [\(language.text("LIKES_PENDING_MARK"))]" : ""
+      lines.append("\(entry.imageID.uuidString)  \(text.isEmpty ? "-" : text)\(mark)")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  static func sync(_ report: LikeSynchronizer.Report, json: Bool, language: AppLanguage) -> String {
+    if json {
+      return encode([
+        "sent": report.sent, "failed": report.failed, "rejected": report.rejected, "pending": report.pending,
+      ])
+    }
+    return language.text(
+      "SYNC_DONE", language.number(report.sent), language.number(report.failed), language.number(report.rejected),
+      language.number(report.pending))
+  }
+
+  private static func encode(_ object: [String: Any]) -> String {
+    let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+    return String(decoding: data, as: UTF8.self)
+  }
+}
