@@ -32,9 +32,13 @@ extension FeedApp {
       let action = PendingLikeAction(imageID: imageID, kind: kind, timestamp: now())
       try await context.pending.enqueue(action)
       let refusal = RefusalRecorder()
-      let report = await context.synchronizer { if case .rejected(let refused, let why) = $0 { refusal.record(refused, why) } }
-        .sendPending()
-      if let why = refusal.reason(for: action) { throw FeedAppError.likeRefused(imageID, kind: kind, statusCode: why.statusCode) }
+      let report = await context.synchronizer {
+        if case .rejected(let refused, let why) = $0 { refusal.record(refused, why) }
+      }
+      .sendPending()
+      if let why = refusal.reason(for: action) {
+        throw FeedAppError.likeRefused(imageID, kind: kind, statusCode: why.statusCode)
+      }
       let pending = try await context.pending.pendingActions().contains { $0.id == action.id }
       return LikesReport.action(action, pending: pending, report: report, json: json, language: language)
     }

@@ -11,7 +11,9 @@ struct LikesOptions: ParsableArguments {
 
 /// An image id argument, checked to be an id.
 private func imageID(_ text: String) throws -> UUID {
-  guard let id = UUID(uuidString: text) else { throw ValidationError(AppLanguage.current.text("ERROR_NOT_AN_ID", text)) }
+  guard let id = UUID(uuidString: text) else {
+    throw ValidationError(AppLanguage.current.text("ERROR_NOT_AN_ID", text))
+  }
   return id
 }
 
@@ -78,7 +80,8 @@ extension FeedCommand {
   /// Sends the pending likes and discards once.
   struct Sync: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "sync", abstract: "Sends the pending likes and discards once, and says what was sent and what is left.")
+      commandName: "sync",
+      abstract: "Sends the pending likes and discards once, and says what was sent and what is left.")
 
     @OptionGroup var likes: LikesOptions
 

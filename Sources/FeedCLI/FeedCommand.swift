@@ -20,7 +20,8 @@ public struct FeedCommand: AsyncParsableCommand {
       from the cache. The cache lives in $XDG_CACHE_HOME/essential-feed, or ~/.cache/essential-feed.
       """,
     subcommands: [
-      Show.self, Search.self, Browse.self, Like.self, Discard.self, Likes.self, Sync.self, ValidateCache.self, Serve.self,
+      Show.self, Search.self, Browse.self, Like.self, Discard.self, Likes.self, Sync.self, ValidateCache.self,
+      Serve.self,
     ],
     defaultSubcommand: Show.self
   )

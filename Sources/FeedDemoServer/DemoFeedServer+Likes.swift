@@ -34,16 +34,25 @@ extension DemoFeedServer {
           return badRequest("Idempotency-Key is missing")
         }
         let failing = failures.next()
-        if failing, !lostAnswers.next() { return HTTPResponse(statusCode: .serviceUnavailable) }
+        if failing, !lostAnswers.next() {
+          likes.recordFailure(afterApplying: false)
+          return HTTPResponse(statusCode: .serviceUnavailable)
+        }
         let answer = likes.apply(key: key, imageID: id, liked: liked)
-        if failing { return HTTPResponse(statusCode: .serviceUnavailable) }  // applied, and the answer lost
+        if failing {  // applied, and the answer lost
+          likes.recordFailure(afterApplying: true)
+          return HTTPResponse(statusCode: .serviceUnavailable)
+        }
         let body = Data(#"{"id":"\#(id.uuidString)","liked":\#(answer)}"#.utf8)
         return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: body)
       }
     }
     await server.appendRoute("GET /debug/likes") { _ in
       let snapshot = likes.snapshot
-      let object: [String: Any] = ["liked": snapshot.liked.map(\.uuidString), "applied": snapshot.applied]
+      let object: [String: Any] = [
+        "liked": snapshot.liked.map(\.uuidString), "applied": snapshot.applied,
+        "failedBefore": snapshot.failedBefore, "failedAfter": snapshot.failedAfter,
+      ]
       let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
       return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: body)
     }

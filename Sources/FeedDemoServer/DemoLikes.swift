@@ -10,12 +10,18 @@ public final class DemoLikes: Sendable {
     public var liked: [UUID]
     /// Each idempotency key applied, with how many times it was applied.
     public var applied: [String: Int]
+    /// Requests answered 503 without applying anything.
+    public var failedBefore: Int
+    /// Requests answered 503 after applying the change: the answer lost.
+    public var failedAfter: Int
   }
 
   private struct State {
     var liked: [UUID] = []
     var answers: [String: Bool] = [:]
     var applied: [String: Int] = [:]
+    var failedBefore = 0
+    var failedAfter = 0
   }
 
   private let state = Mutex(State())
@@ -25,7 +31,20 @@ public final class DemoLikes: Sendable {
 
   /// What the server holds now.
   public var snapshot: Snapshot {
-    state.withLock { Snapshot(liked: $0.liked, applied: $0.applied) }
+    state.withLock {
+      Snapshot(liked: $0.liked, applied: $0.applied, failedBefore: $0.failedBefore, failedAfter: $0.failedAfter)
+    }
+  }
+
+  /// Counts a request answered 503, before or after its change was applied.
+  func recordFailure(afterApplying: Bool) {
+    state.withLock { state in
+      if afterApplying {
+        state.failedAfter += 1
+      } else {
+        state.failedBefore += 1
+      }
+    }
   }
 
   /// Applies a like (`liked` true) or discard of `imageID` under `key`, once: a key seen before changes nothing and

@@ -8,7 +8,7 @@ import Foundation
 /// Sends a pending like or discard over HTTP (``LikesEndpoint/send(_:)``) and maps the answer.
 ///
 /// A 200 answer must be `{"id": "<the action's image id>", "liked": <bool>}`. A 4xx answer other than 408 and 429
-/// is ``EssentialFeed/LikeActionRejected``; any other failure is an ``Error`` worth a retry.
+/// is ``/EssentialFeed/LikeActionRejected``; any other failure is an ``Error`` worth a retry.
 public struct RemoteLikeActionSender: LikeActionSender {
   /// Why an action was not answered, worth a retry.
   public enum Error: Swift.Error, Sendable, Equatable {
@@ -42,7 +42,7 @@ public struct RemoteLikeActionSender: LikeActionSender {
   ///
   /// - Parameter action: The action.
   /// - Returns: The server's state for the image.
-  /// - Throws: ``EssentialFeed/LikeActionRejected``; ``Error``; `CancellationError`.
+  /// - Throws: ``/EssentialFeed/LikeActionRejected``; ``Error``; `CancellationError`.
   public func send(_ action: PendingLikeAction) async throws -> LikeState {
     try Task.checkCancellation()
     let data: Data

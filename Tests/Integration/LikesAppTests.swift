@@ -1,0 +1,67 @@
+import EssentialFeed
+import FeedDemoServer
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FeedCLI
+
+@Suite("The app's likes")
+struct LikesAppTests {
+  let image = DemoFeed.item(at: 3).id
+  let down = "http://127.0.0.1:1"
+
+  @Test(
+    "LKA-1 liking while the server is down succeeds locally and says it is pending; likes lists it marked; sync sends it",
+    arguments: [StoreKind.filesystem, .sqlite])
+  func likeWhileDown(kind: StoreKind) async throws {
+    try await withTemporaryDirectory { directory in
+      let store = directory.path(percentEncoded: false)
+      let liked = try await FeedApp.act(
+        .like, on: image, url: down, offline: false, store: store, storeKind: kind, json: false, language: .english)
+      #expect(liked.contains("pending"), "\(liked)")
+
+      let listed = try json(
+        try await FeedApp.likes(url: down, offline: false, store: store, storeKind: kind, json: true))
+      let entries = try #require(listed["entries"] as? [[String: Any]])
+      #expect(entries.map { $0["id"] as? String } == [image.uuidString])
+      #expect(entries.map { $0["pending"] as? Bool } == [true])
+      #expect(listed["server"] as? Bool == false)
+
+      let server = try await DemoFeedServer.start()
+      let url = server.baseURL.absoluteString
+      let synced = try json(try await FeedApp.sync(url: url, offline: false, store: store, storeKind: kind, json: true))
+      #expect(synced["sent"] as? Int == 1)
+      #expect(synced["failed"] as? Int == 0)
+      #expect(synced["pending"] as? Int == 0)
+      let after = try json(try await FeedApp.likes(url: url, offline: false, store: store, storeKind: kind, json: true))
+      #expect((after["entries"] as? [[String: Any]])?.map { $0["pending"] as? Bool } == [false])
+      await server.stop()
+    }
+  }
+
+  @Test("LKA-2 an action the server refuses for good is one clear error and dropped; a bad id is one line, exit 1")
+  func refusedAndBadInput() async throws {
+    let server = try await DemoFeedServer.start()
+    try await withTemporaryDirectory { directory in
+      let unknown = UUID()
+      let store = directory.path(percentEncoded: false)
+      await #expect(throws: FeedAppError.likeRefused(unknown, kind: .discard, statusCode: 404)) {
+        try await FeedApp.act(
+          .discard, on: unknown, url: server.baseURL.absoluteString, offline: false, store: store,
+          storeKind: .filesystem, json: false)
+      }
+      let listed = try json(
+        try await FeedApp.likes(url: down, offline: false, store: store, storeKind: .filesystem, json: true))
+      #expect(listed["pending"] as? Int == 0, "the refused action was dropped")
+    }
+    await server.stop()
+    for arguments in [["like", "nonsense"], ["discard"], ["like", UUID().uuidString, "--url", "ftp://x"]] {
+      await expectOneLineError(arguments)
+    }
+  }
+
+  private func json(_ text: String) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+  }
+}
