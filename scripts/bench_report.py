@@ -67,6 +67,14 @@ load = metrics.get("Image index load at 100000 (file system)", {}).get("ours")
 if load:
     print(f"Image index load (file system, 100,000 entries; once, on the first insert): {p50_ms(load):.1f} ms")
 
+overlay = [(c, p50_ms(metrics[f"Likes overlay {c}"]["ours"]) / (c / 1000)) for c in (1000, 10000, 100000)
+           if "ours" in metrics.get(f"Likes overlay {c}", {})]
+if len(overlay) == 3:
+    per = [cost for _, cost in overlay]
+    print("Likes overlay (one pending action per ten images), ms per 1,000 images: "
+          + ", ".join(f"{c:,} images {cost:.3f}" for c, cost in overlay)
+          + f"; varies by {max(per) / min(per):.2f}x (goal 1.3)")
+
 print("\nScaling (ms per 1,000 images, p50):")
 print(f"{'images':>8}  {'mapping ours':>12}  {'mapping raw':>11}  {'codable ours':>12}  {'codable raw':>11}")
 for count in (1000, 10000, 100000):

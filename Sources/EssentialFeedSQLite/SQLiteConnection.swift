@@ -7,6 +7,8 @@ final class SQLiteConnection {
   private var statements: [String: OpaquePointer] = [:]
   /// Set once the list's table is known to exist (the store never drops it), so a page read skips the schema query.
   var pageTableSeen = false
+  /// Whether the `pending_like` table is known to exist, so likes skip asking for it.
+  var pendingLikeTableSeen = false
 
   /// Opens the database at `path` (":memory:" for a private in-memory database, or a `file:` URI), creating it if
   /// needed unless `readOnly`.

@@ -65,10 +65,14 @@ extension SQLiteFeedStore: PendingLikeActionStore {
 
 extension SQLiteConnection {
   func hasPendingLikeTable() throws(SQLiteError) -> Bool {
-    try integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'pending_like'") == 1
+    if pendingLikeTableSeen { return true }
+    pendingLikeTableSeen =
+      try integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'pending_like'") == 1
+    return pendingLikeTableSeen
   }
 
   func createPendingLikeTable() throws(SQLiteError) {
+    guard !pendingLikeTableSeen else { return }
     try execute(
       """
       CREATE TABLE IF NOT EXISTS pending_like (
@@ -76,5 +80,6 @@ extension SQLiteConnection {
         kind INTEGER NOT NULL, timestamp REAL NOT NULL);
       CREATE INDEX IF NOT EXISTS pending_like_action ON pending_like (action_id);
       """)
+    pendingLikeTableSeen = true
   }
 }

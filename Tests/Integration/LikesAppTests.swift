@@ -15,7 +15,7 @@ struct LikesAppTests {
     "LKA-1 liking while the server is down succeeds locally and says it is pending; likes lists it marked; sync sends it",
     arguments: [StoreKind.filesystem, .sqlite])
   func likeWhileDown(kind: StoreKind) async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
       let liked = try await FeedApp.act(
         .like, on: image, url: down, offline: false, store: store, storeKind: kind, json: false, language: .english)
@@ -43,7 +43,7 @@ struct LikesAppTests {
   @Test("LKA-2 an action the server refuses for good is one clear error and dropped; a bad id is one line, exit 1")
   func refusedAndBadInput() async throws {
     let server = try await DemoFeedServer.start()
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let unknown = UUID()
       let store = directory.path(percentEncoded: false)
       await #expect(throws: FeedAppError.likeRefused(unknown, kind: .discard, statusCode: 404)) {

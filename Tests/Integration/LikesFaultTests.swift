@@ -9,7 +9,15 @@ import TestSupport
 import Testing
 
 /// Likes against a server that fails: nothing lost, nothing applied twice.
-@Suite("Likes under faults", .serialized)
+///
+/// They spawn dozens of processes and keep an in-process server busy, which on a 2-core machine starves the app
+/// suites' servers running beside them: `.ci/run` runs them in a step of their own, with
+/// `ESSENTIALFEED_FAULT_TESTS=1 swift test --filter LikesFaultTests`.
+@Suite(
+  "Likes under faults", .serialized,
+  .enabled(
+    if: ProcessInfo.processInfo.environment["ESSENTIALFEED_FAULT_TESTS"] == "1",
+    "run alone: ESSENTIALFEED_FAULT_TESTS=1 swift test --filter LikesFaultTests (.ci/run does)"))
 struct LikesFaultTests {
   static let images = (0..<20).map { DemoFeed.item(at: $0).id }
 

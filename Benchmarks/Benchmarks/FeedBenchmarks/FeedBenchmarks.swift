@@ -177,4 +177,5 @@ let benchmarks: @Sendable () -> Void = {
   windowBenchmarks()
   imageCacheBenchmarks()
   fileSystemImageCacheBenchmarks()
+  likesBenchmarks()
 }

@@ -13,7 +13,7 @@ struct FileSystemImageIndexSpecs {
     "ICL-15 a lost or damaged index (deleted, torn, garbage, a changed byte, impossible sizes, a directory) is rebuilt from the image files; junk in the directory is removed; never a crash",
     arguments: IndexDamage.allCases)
   func indexLoss(damage: IndexDamage) async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.appending(path: "store")
       let first = FileSystemFeedStore(directory: store, imageLimits: limits)
       for name in ["a", "b"] { try await first.insert(Data(count: 300), for: url(name)) }
@@ -42,7 +42,7 @@ struct FileSystemImageIndexSpecs {
 
   @Test("ICL-16 a writer killed between an image's file and its index record: the next load deletes the file")
   func killedBetweenFileAndRecord() async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.appending(path: "store")
       let first = FileSystemFeedStore(directory: store, imageLimits: limits)
       try await first.insert(Data(count: 300), for: url("a"))
@@ -62,7 +62,7 @@ struct FileSystemImageIndexSpecs {
 
   @Test("ICL-17 opening a store and looking images up reads neither the directory nor the index")
   func lookupsReadNoIndex() async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.appending(path: "store")
       try await FileSystemFeedStore(directory: store, imageLimits: limits).insert(Data(count: 300), for: url("a"))
       let index = store.appending(path: "images.index")
@@ -81,7 +81,7 @@ struct FileSystemImageIndexSpecs {
 
   @Test("ICL-18 the index's journal is compacted: 1,200 inserts and reads through a cache of 10 images keep it small")
   func journalStaysSmall() async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.appending(path: "store")
       let sut = FileSystemFeedStore(directory: store, imageLimits: ImageCacheLimits(maximumBytes: 100))
       for number in 0..<1_200 {

@@ -11,7 +11,7 @@ struct LimitedImageStoreSpecs {
 
   @Test("passes the LimitedFeedImageDataStore specs", arguments: kinds, LimitedFeedImageDataStoreSpec.allCases)
   func passesSpecs(kind: ShippedStore, spec: LimitedFeedImageDataStoreSpec) async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       try await spec.verify { limits, now in
         try #require(kind.makeLimitedImageStore(in: directory, limits: limits, currentDate: now))
       }
@@ -27,7 +27,7 @@ struct SQLiteImageIndexSpecs {
     "ICL-8 a second instance keeps the limit and the order of use of the first",
     arguments: [ShippedStore.sqlite, .fileSystem])
   func acrossInstances(kind: ShippedStore) async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let (a, b, c) = (url("a"), url("b"), url("c"))
       let make = { try #require(kind.makeLimitedImageStore(in: directory, limits: limits, currentDate: Date.init)) }
       let first = try make()
@@ -49,7 +49,7 @@ struct SQLiteImageIndexSpecs {
     "ICL-9 a lost or damaged index is rebuilt from the images on the next write; never a crash",
     arguments: ["DROP TABLE image_entry", "DELETE FROM image_total", "DROP TABLE image_total"])
   func indexLoss(damage: String) async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let file = directory.appending(path: "feed.sqlite")
       let store = SQLiteFeedStore(storeURL: file, imageLimits: limits)
       for name in ["a", "b"] { try await store.insert(Data(count: 300), for: url(name)) }
@@ -67,7 +67,7 @@ struct SQLiteImageIndexSpecs {
 
   @Test("ICL-10 images stored before the index (no limits, an older database) are indexed and limited on first write")
   func olderDatabase() async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let file = directory.appending(path: "feed.sqlite")
       let unlimited = SQLiteFeedStore(storeURL: file)
       for name in ["a", "b", "c"] { try await unlimited.insert(Data(count: 400), for: url(name)) }
@@ -99,7 +99,7 @@ struct HostileImageURLSpecs {
     "ICL-11 hostile URLs (10 KB, Unicode, .., encoded slashes) stay in the store, and URLs differing in case, query or fragment never share an entry",
     arguments: ShippedStore.imageDataStores)
   func hostileURLs(kind: ShippedStore) async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let sut = try #require(kind.makeImageDataStore(in: directory))
       #expect(Self.urls.count == 12)
       for (index, url) in Self.urls.enumerated() { try await sut.insert(Data("image \(index)".utf8), for: url) }

@@ -12,7 +12,7 @@ struct PendingLikeStoreSpecs {
 
   @Test("passes the PendingLikeActionStore specs", arguments: kinds, PendingLikeActionStoreSpec.allCases)
   func passesSpecs(kind: ShippedStore, spec: PendingLikeActionStoreSpec) async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       try await spec.verify { try #require(kind.makeStore(in: directory) as? any PendingLikeActionStore) }
     }
   }
@@ -21,7 +21,7 @@ struct PendingLikeStoreSpecs {
     "PA-9 pending actions survive a new instance exactly, and its compare-and-delete works on them",
     arguments: [ShippedStore.fileSystem, .sqlite])
   func survivesNewInstance(kind: ShippedStore) async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let make = { try #require(kind.makeStore(in: directory) as? any PendingLikeActionStore) }
       let actions = (0..<200).map {
         PendingLikeAction(
@@ -43,7 +43,7 @@ struct PendingLikeStoreSpecs {
     "PA-10 file system: a record cut short by a killed writer is dropped; any other damage is an error, never an empty queue"
   )
   func damagedJournal() async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.appending(path: "store")
       let journal = store.appending(path: "pending-likes")
       let actions = (0..<3).map {
@@ -67,6 +67,45 @@ struct PendingLikeStoreSpecs {
       await #expect(throws: FileFeedStoreError.self) { try await sut.pendingActions() }
       await #expect(throws: FileFeedStoreError.self) { try await sut.enqueue(fourth) }
       #expect(try Data(contentsOf: journal) == damaged, "a damaged journal was written over")
+    }
+  }
+
+  @Test(
+    "PA-11 file system: two instances on one directory (as two processes) see each other's changes, and neither's compaction drops the other's actions"
+  )
+  func twoInstances() async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let store = directory.appending(path: "store")
+      let (first, second) = (FileSystemFeedStore(directory: store), FileSystemFeedStore(directory: store))
+      let churned = UUID()
+      let mine = (0..<100).map {
+        PendingLikeAction(imageID: UUID(), kind: .like, timestamp: Date(timeIntervalSinceReferenceDate: Double($0)))
+      }
+      let theirs = (0..<100).map {
+        PendingLikeAction(
+          imageID: UUID(), kind: .discard, timestamp: Date(timeIntervalSinceReferenceDate: 1_000 + Double($0)))
+      }
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { for action in mine { try await first.enqueue(action) } }
+        group.addTask {
+          for (index, action) in theirs.enumerated() {
+            try await second.enqueue(action)
+            // Many replaced actions on one image: the journal grows past twice its actions, so it is compacted.
+            try await second.enqueue(
+              PendingLikeAction(
+                imageID: churned, kind: .like, timestamp: Date(timeIntervalSinceReferenceDate: 5_000 + Double(index))))
+          }
+        }
+        try await group.waitForAll()
+      }
+      let expected = Set((mine + theirs).map(\.id))
+      for sut in [first, second, FileSystemFeedStore(directory: store)] {
+        let pending = try await sut.pendingActions()
+        #expect(Set(pending.map(\.id)).isSuperset(of: expected))
+        #expect(pending.count == 201)
+      }
+      #expect(try await first.removeIfPending(theirs[0]))
+      #expect(try await second.pendingActions().count == 200)
     }
   }
 }

@@ -1,25 +1,6 @@
 import EssentialFeed
 import Foundation
 
-/// The pending likes of a ``FileSystemFeedStore`` in memory: the actions in the order stored, and where the journal
-/// ends.
-struct PendingLikes {
-  var actions: [PendingLikeAction] = []
-  /// The journal's records, to know when compacting it pays, and its length in whole records (0: no file yet).
-  var records = 0
-  var length = 0
-
-  mutating func apply(_ record: PendingLikeJournal.Record) {
-    switch record {
-    case .enqueue(let action):
-      actions.removeAll { $0.imageID == action.imageID }
-      actions.append(action)
-    case .remove(let id):
-      actions.removeAll { $0.id == id }
-    }
-  }
-}
-
 extension FileSystemFeedStore: PendingLikeActionStore {
   var pendingLikesPath: String { (directoryPath as NSString).appendingPathComponent("pending-likes") }
 
@@ -29,15 +10,14 @@ extension FileSystemFeedStore: PendingLikeActionStore {
   /// - Throws: ``FileFeedStoreError/insertionFailed(path:reason:)``, nothing changed;
   ///   ``FileFeedStoreError/corrupt(path:reason:)`` when the journal is damaged (never written over).
   public func enqueue(_ action: PendingLikeAction) throws(FileFeedStoreError) {
-    try record(.enqueue(action))
+    try locked { () throws(FileFeedStoreError) in try record(.enqueue(action)) }
   }
 
   /// The pending actions, the oldest timestamp first (ties in the order they were stored).
   ///
   /// - Throws: ``FileFeedStoreError/retrievalFailed(path:reason:)``; ``FileFeedStoreError/corrupt(path:reason:)``.
   public func pendingActions() throws(FileFeedStoreError) -> [PendingLikeAction] {
-    try loadedLikes().actions.enumerated()
-      .sorted { ($0.element.timestamp, $0.offset) < ($1.element.timestamp, $1.offset) }.map(\.element)
+    try loadedLikes().actionsByTimestamp
   }
 
   /// Removes `action` if it is still its image's pending action; on disk when this returns.
@@ -47,20 +27,32 @@ extension FileSystemFeedStore: PendingLikeActionStore {
   /// - Throws: ``FileFeedStoreError/deletionFailed(path:reason:)``, nothing changed; the errors of ``pendingActions()``.
   @discardableResult
   public func removeIfPending(_ action: PendingLikeAction) throws(FileFeedStoreError) -> Bool {
-    guard try loadedLikes().actions.contains(where: { $0.id == action.id }) else { return false }
-    try record(.remove(action.id))
-    return true
+    try locked { () throws(FileFeedStoreError) -> Bool in
+      guard try loadedLikes().contains(actionID: action.id) else { return false }
+      try record(.remove(action.id))
+      return true
+    }
   }
 
+  /// The pending likes, read again when the journal changed since this instance last read or wrote it.
   private func loadedLikes() throws(FileFeedStoreError) -> PendingLikes {
     try checkLocation()
-    if let pendingLikes { return pendingLikes }
+    var info = stat()
+    let current = stat(pendingLikesPath, &info) == 0 ? (UInt64(info.st_ino), Int(info.st_size)) : nil
+    if let pendingLikes, pendingLikes.file?.inode == current?.0, pendingLikes.file?.size == current?.1 {
+      return pendingLikes
+    }
+    closePendingLikesFile()  // The file may have been replaced: appends must go to the new one.
     var likes = PendingLikes()
-    guard let file = try AtomicFile.readCache(pendingLikesPath, limit: Int(Int32.max)) else { return likes }
+    guard let file = try AtomicFile.readCache(pendingLikesPath, limit: Int(Int32.max)) else {
+      pendingLikes = likes
+      return likes
+    }
     do {
       let (records, length) = try PendingLikeJournal.decode(file)
       for record in records { likes.apply(record) }
-      (likes.records, likes.length) = (records.count, length)
+      (likes.records, likes.length, likes.torn) = (records.count, length, length < file.count)
+      likes.file = current.map { ($0.0, file.count) }
     } catch {
       throw .corrupt(path: pendingLikesPath, reason: error.reason)
     }
@@ -68,25 +60,66 @@ extension FileSystemFeedStore: PendingLikeActionStore {
     return likes
   }
 
+  /// Runs a change holding `pending-likes.lock`, so two instances (two processes) never interleave a read and the
+  /// write that follows it.
+  private func locked<T>(_ body: () throws(FileFeedStoreError) -> T) throws(FileFeedStoreError) -> T {
+    try checkLocation()
+    if pendingLikesLock < 0 {
+      do {
+        try AtomicFile.createDirectory(directoryPath)
+      } catch {
+        throw .insertionFailed(path: directoryPath, reason: error.reason)
+      }
+      let path = (directoryPath as NSString).appendingPathComponent("pending-likes.lock")
+      let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+      guard fd >= 0 else { throw .insertionFailed(path: path, reason: String(cString: strerror(errno))) }
+      pendingLikesLock = fd
+    }
+    while flock(pendingLikesLock, LOCK_EX) != 0, errno == EINTR {}
+    defer { flock(pendingLikesLock, LOCK_UN) }
+    return try body()
+  }
+
   private func record(_ record: PendingLikeJournal.Record) throws(FileFeedStoreError) {
     var likes = try loadedLikes()
     pendingLikes = nil  // Taken out, so the change copies nothing; put back once written (or read again).
     likes.apply(record)
-    let compacting = likes.length == 0 || likes.records + 1 > 2 * likes.actions.count + 64
+    let compacting = likes.length == 0 || likes.records + 1 > 2 * likes.count + 64
     do {
       if compacting {
-        let file = PendingLikeJournal.header() + PendingLikeJournal.encode(likes.actions.map { .enqueue($0) })
+        closePendingLikesFile()
+        let file = PendingLikeJournal.header() + PendingLikeJournal.encode(likes.actionsInOrder.map { .enqueue($0) })
         try writer.write(Data(file), to: pendingLikesPath)
-        (likes.records, likes.length) = (likes.actions.count, file.count)
+        (likes.records, likes.length, likes.torn) = (likes.count, file.count, false)
+        var info = stat()
+        likes.file = stat(pendingLikesPath, &info) == 0 ? (UInt64(info.st_ino), file.count) : nil
       } else {
-        try PendingLikeJournal.append([record], to: pendingLikesPath, validLength: likes.length)
+        try PendingLikeJournal.append(
+          [record], to: try openPendingLikesFile(), validLength: likes.length, cut: likes.torn)
         likes.records += 1
         likes.length += PendingLikeJournal.recordSize
+        likes.torn = false
+        likes.file?.size = likes.length
       }
     } catch {
+      closePendingLikesFile()
       if case .remove = record { throw .deletionFailed(path: pendingLikesPath, reason: error.reason) }
       throw .insertionFailed(path: pendingLikesPath, reason: error.reason)
     }
     pendingLikes = likes
+  }
+
+  /// The journal, open for appending across operations: an append is one write and one flush.
+  private func openPendingLikesFile() throws(AtomicFile.SystemError) -> Int32 {
+    if pendingLikesFile >= 0 { return pendingLikesFile }
+    let fd = open(pendingLikesPath, O_WRONLY | O_APPEND | O_CLOEXEC)
+    guard fd >= 0 else { throw AtomicFile.SystemError(errno: errno) }
+    pendingLikesFile = fd
+    return fd
+  }
+
+  private func closePendingLikesFile() {
+    if pendingLikesFile >= 0 { close(pendingLikesFile) }
+    pendingLikesFile = -1
   }
 }

@@ -39,8 +39,11 @@ public actor FileSystemFeedStore: FeedStore, LimitedFeedImageDataStore {
   /// Index records of lookups (uses, expired images removed) not yet appended to the journal: they go with the next
   /// write, so a lookup writes nothing.
   var pendingRecords: [ImageIndexJournal.Record] = []
-  /// The pending likes, once an operation has read them.
+  /// The pending likes, once an operation has read them, and their journal while open for appending (or -1).
   var pendingLikes: PendingLikes?
+  var pendingLikesFile: Int32 = -1
+  /// `pending-likes.lock`, open once a change to the pending likes needed it (or -1).
+  var pendingLikesLock: Int32 = -1
 
   /// The actor's executor: the store's own serial queue.
   public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
@@ -68,6 +71,11 @@ public actor FileSystemFeedStore: FeedStore, LimitedFeedImageDataStore {
     indexLocation = ImageIndex.Location(
       journal: (directoryPath as NSString).appendingPathComponent("images.index"), images: imagesPath,
       maximumFileSize: maximumFileSize)
+  }
+
+  deinit {
+    if pendingLikesFile >= 0 { close(pendingLikesFile) }
+    if pendingLikesLock >= 0 { close(pendingLikesLock) }
   }
 
   /// Reads and decodes the file at `path` (the feed or the search): `nil` when there is none.

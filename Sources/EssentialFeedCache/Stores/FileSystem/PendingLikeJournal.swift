@@ -94,15 +94,10 @@ enum PendingLikeJournal {
     }
   }
 
-  /// Appends `records` and flushes them to the disk before returning; a journal cut short by a killed writer is
-  /// first cut back to its last whole record.
-  static func append(_ records: [Record], to path: String, validLength: Int) throws(AtomicFile.SystemError) {
-    let fd = open(path, O_WRONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw AtomicFile.SystemError(errno: errno) }
-    defer { close(fd) }
-    guard ftruncate(fd, off_t(validLength)) == 0, lseek(fd, off_t(validLength), SEEK_SET) >= 0 else {
-      throw AtomicFile.SystemError(errno: errno)
-    }
+  /// Appends `records` to the journal open at `fd` (in append mode) and flushes them to the disk before returning;
+  /// with `cut`, a record cut short by a killed writer is first cut back to the last whole one.
+  static func append(_ records: [Record], to fd: Int32, validLength: Int, cut: Bool) throws(AtomicFile.SystemError) {
+    if cut, ftruncate(fd, off_t(validLength)) != 0 { throw AtomicFile.SystemError(errno: errno) }
     let failure = AtomicFile.writeAll(Data(encode(records)), to: fd)
     guard failure == 0, fsync(fd) == 0 else {
       let code = failure != 0 ? failure : errno
