@@ -13,6 +13,8 @@ extension FeedApp {
     let pending: any PendingLikeActionStore
     let server: URL?
     let client: any HTTPClient
+    /// The last liked list loaded, for when the server cannot be reached.
+    let likedCache: LocalFeedLoader
 
     func synchronizer(onEvent: @escaping @Sendable (LikeSynchronizer.Event) -> Void = { _ in }) -> LikeSynchronizer {
       let sender: any LikeActionSender =
@@ -44,22 +46,27 @@ extension FeedApp {
     }
   }
 
-  /// The liked images: the server's list with the pending actions on top.
+  /// The liked images: the server's list (cached; the cached one when the server fails) with the pending actions on
+  /// top.
   static func likes(
     url: String?, offline: Bool, store: String?, storeKind: StoreKind, json: Bool,
     limits: NetworkLimits = NetworkLimits(), language: AppLanguage = .current
   ) async throws -> String {
     try await withLikes(url: url, offline: offline, store: store, storeKind: storeKind, limits: limits) { context in
       let pending = try await context.pending.pendingActions()
-      var server: [FeedImage] = []
-      var reached = false
+      var liked: [FeedImage] = []
+      var origin = LikesReport.Origin.none
       if let base = context.server,
-        let liked = try? await RemoteLikedImagesLoader(baseURL: base, client: context.client).loadAll()
+        let loaded = try? await FeedLoaderCacheDecorator(
+          decoratee: RemoteLikedImagesLoader(baseURL: base, client: context.client), cache: context.likedCache
+        ).load()
       {
-        (server, reached) = (liked, true)
+        (liked, origin) = (loaded, .server)
+      } else if let cached = try? await context.likedCache.load() {
+        (liked, origin) = (cached, .cache)
       }
-      let entries = LikedList.entries(server: server, pending: pending)
-      return LikesReport.list(entries, pending: pending, serverReached: reached, json: json, language: language)
+      let entries = LikedList.entries(server: liked, pending: pending)
+      return LikesReport.list(entries, pending: pending, origin: origin, json: json, language: language)
     }
   }
 
@@ -79,6 +86,12 @@ extension FeedApp {
   ) async throws -> String {
     let directory = try CacheDirectory.resolve(store)
     try CacheDirectory.prepare(directory)
+    // One pass at a time across processes too: two `feed` processes sending the same store's actions at once could
+    // send an older action on an image after a newer one. The lock dies with its process, killed or not.
+    let lockPath = directory.appending(path: "likes-sync.lock").path(percentEncoded: false)
+    let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    if lock >= 0 { while flock(lock, LOCK_EX) != 0, errno == EINTR {} }
+    defer { if lock >= 0 { close(lock) } }
     var embedded: LoopbackHTTPServer?
     var server: URL?
     if let url {
@@ -88,13 +101,21 @@ extension FeedApp {
       let demo = try await DemoFeedServer.start()
       (embedded, server) = (demo, demo.baseURL)
     }
-    let pending: any PendingLikeActionStore =
+    let (pending, likedStore): (any PendingLikeActionStore, any FeedStore) =
       switch storeKind {
-      case .filesystem: FileSystemFeedStore(directory: directory)
-      case .sqlite: SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite"))
+      case .filesystem:
+        (FileSystemFeedStore(directory: directory), FileSystemFeedStore(directory: directory.appending(path: "likes")))
+      case .sqlite:
+        (
+          SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite")),
+          SQLiteFeedStore(storeURL: directory.appending(path: "likes.sqlite"))
+        )
       }
+    let context = LikesContext(
+      pending: pending, server: server, client: limits.makeClient(),
+      likedCache: LocalFeedLoader(store: likedStore, currentDate: Date.init))
     do {
-      let output = try await body(LikesContext(pending: pending, server: server, client: limits.makeClient()))
+      let output = try await body(context)
       await embedded?.stop()
       return output
     } catch {

@@ -3,6 +3,11 @@ import Foundation
 
 /// What the likes commands print, as text in the user's language or as JSON.
 enum LikesReport {
+  /// Where the liked list came from.
+  enum Origin: String {
+    case server, cache, none
+  }
+
   static func action(
     _ action: PendingLikeAction, pending: Bool, report: LikeSynchronizer.Report, json: Bool, language: AppLanguage
   ) -> String {
@@ -23,7 +28,7 @@ enum LikesReport {
   }
 
   static func list(
-    _ entries: [LikedEntry], pending: [PendingLikeAction], serverReached: Bool, json: Bool, language: AppLanguage
+    _ entries: [LikedEntry], pending: [PendingLikeAction], origin: Origin, json: Bool, language: AppLanguage
   ) -> String {
     if json {
       let objects: [[String: Any]] = entries.map { entry in
@@ -34,11 +39,11 @@ enum LikesReport {
       }
       return encode([
         "entries": objects, "pending": pending.count, "pendingDiscards": pending.filter { $0.kind == .discard }.count,
-        "server": serverReached,
+        "origin": origin.rawValue,
       ])
     }
     var lines = [language.text("LIKES_HEADER", language.number(entries.count), language.number(pending.count))]
-    if !serverReached { lines.append(language.text("LIKES_SERVER_UNREACHED")) }
+    if origin != .server { lines.append(language.text("LIKES_SERVER_UNREACHED")) }
     for entry in entries {
       let text = [entry.image?.description, entry.image?.location].compactMap { $0 }.joined(separator: " — ")
       let mark = entry.pending ? " [\(language.text("LIKES_PENDING_MARK"))]" : ""

@@ -51,7 +51,8 @@ extension DemoFeedServer {
       let snapshot = likes.snapshot
       let object: [String: Any] = [
         "liked": snapshot.liked.map(\.uuidString), "applied": snapshot.applied,
-        "failedBefore": snapshot.failedBefore, "failedAfter": snapshot.failedAfter,
+        "failedBefore": snapshot.failedBefore, "failedAfter": snapshot.failedAfter, "repeats": snapshot.repeats,
+        "conflicts": snapshot.conflicts,
       ]
       let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
       return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: body)

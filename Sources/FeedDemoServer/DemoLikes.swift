@@ -14,11 +14,17 @@ public final class DemoLikes: Sendable {
     public var failedBefore: Int
     /// Requests answered 503 after applying the change: the answer lost.
     public var failedAfter: Int
+    /// Requests that carried a key already applied: answered with its first answer, changing nothing.
+    public var repeats: Int
+    /// Requests that reused a key for another image or another action: a client bug.
+    public var conflicts: Int
   }
 
   private struct State {
     var liked: [UUID] = []
-    var answers: [String: Bool] = [:]
+    var answers: [String: (imageID: UUID, liked: Bool)] = [:]
+    var repeats = 0
+    var conflicts = 0
     var applied: [String: Int] = [:]
     var failedBefore = 0
     var failedAfter = 0
@@ -32,7 +38,9 @@ public final class DemoLikes: Sendable {
   /// What the server holds now.
   public var snapshot: Snapshot {
     state.withLock {
-      Snapshot(liked: $0.liked, applied: $0.applied, failedBefore: $0.failedBefore, failedAfter: $0.failedAfter)
+      Snapshot(
+        liked: $0.liked, applied: $0.applied, failedBefore: $0.failedBefore, failedAfter: $0.failedAfter,
+        repeats: $0.repeats, conflicts: $0.conflicts)
     }
   }
 
@@ -53,10 +61,14 @@ public final class DemoLikes: Sendable {
   /// - Returns: Whether the image is liked after the action (the first application's answer, for a repeated key).
   public func apply(key: String, imageID: UUID, liked: Bool) -> Bool {
     state.withLock { state in
-      if let answer = state.answers[key] { return answer }
+      if let first = state.answers[key] {
+        state.repeats += 1
+        if first != (imageID, liked) { state.conflicts += 1 }
+        return first.liked
+      }
       if liked, !state.liked.contains(imageID) { state.liked.append(imageID) }
       if !liked { state.liked.removeAll { $0 == imageID } }
-      state.answers[key] = liked
+      state.answers[key] = (imageID, liked)
       state.applied[key, default: 0] += 1
       return liked
     }

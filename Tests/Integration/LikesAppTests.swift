@@ -12,7 +12,7 @@ struct LikesAppTests {
   let down = "http://127.0.0.1:1"
 
   @Test(
-    "LKA-1 liking while the server is down succeeds locally and says it is pending; likes lists it marked; sync sends it",
+    "LKA-1 liking while the server is down succeeds locally and says it is pending; likes lists it marked; sync sends it; LKA-3 offline, likes shows the list cached last",
     arguments: [StoreKind.filesystem, .sqlite])
   func likeWhileDown(kind: StoreKind) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
@@ -26,7 +26,7 @@ struct LikesAppTests {
       let entries = try #require(listed["entries"] as? [[String: Any]])
       #expect(entries.map { $0["id"] as? String } == [image.uuidString])
       #expect(entries.map { $0["pending"] as? Bool } == [true])
-      #expect(listed["server"] as? Bool == false)
+      #expect(listed["origin"] as? String == "cache")
 
       let server = try await DemoFeedServer.start()
       let url = server.baseURL.absoluteString
@@ -36,7 +36,13 @@ struct LikesAppTests {
       #expect(synced["pending"] as? Int == 0)
       let after = try json(try await FeedApp.likes(url: url, offline: false, store: store, storeKind: kind, json: true))
       #expect((after["entries"] as? [[String: Any]])?.map { $0["pending"] as? Bool } == [false])
+      #expect(after["origin"] as? String == "server")
       await server.stop()
+
+      let offline = try json(
+        try await FeedApp.likes(url: down, offline: false, store: store, storeKind: kind, json: true))
+      #expect(offline["origin"] as? String == "cache")
+      #expect((offline["entries"] as? [[String: Any]])?.map { $0["id"] as? String } == [image.uuidString], "LKA-3")
     }
   }
 

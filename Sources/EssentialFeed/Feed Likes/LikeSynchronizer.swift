@@ -8,17 +8,20 @@ import Foundation
 /// schedules the next after ``LikeBackoff``'s delay (clock and randomness injected); a pass with no failure resets
 /// it.
 public actor LikeSynchronizer {
-  private let store: any PendingLikeActionStore
-  private let sender: any LikeActionSender
+  let store: any PendingLikeActionStore
+  let sender: any LikeActionSender
   private let backoff: LikeBackoff
   private let sleep: @Sendable (TimeInterval) async throws -> Void
   private let random: @Sendable (ClosedRange<Double>) -> Double
-  private let onEvent: @Sendable (Event) -> Void
+  let onEvent: @Sendable (Event) -> Void
   private var current: (id: Int, task: Task<Report, Never>)?
   private var queued: (id: Int, task: Task<Report, Never>)?
   private var passCount = 0
   private var failuresInARow = 0
-  private var retry: Task<Void, Never>?
+  private var retry: (id: Int, task: Task<Void, Never>)?
+  private var retriesStopped = false
+  /// Calls of ``sendPending()`` so far, triggers' included: lets a test know every trigger has joined a pass.
+  private(set) var callers = 0
 
   /// Creates a synchronizer.
   ///
@@ -55,15 +58,22 @@ public actor LikeSynchronizer {
   @discardableResult
   public func refresh() -> Task<Report, Never> { trigger() }
 
-  /// Stops the scheduled retry, if any; a pass running finishes.
+  /// Stops retrying on its own: cancels the scheduled retry, and a pass running or asked for later schedules none,
+  /// until a trigger or ``sendPending()`` starts passes again.
   public func stop() {
-    retry?.cancel()
-    retry = nil
+    retriesStopped = true
+    cancelRetry()
   }
 
   /// Runs a pass and returns its report: now, or, when a pass is running, in the one pass queued after it (shared
-  /// by every caller that asks meanwhile).
+  /// by every caller that asks meanwhile). Retries on failure resume after a ``stop()``.
   public func sendPending() async -> Report {
+    retriesStopped = false
+    return await joinPass()
+  }
+
+  private func joinPass() async -> Report {
+    callers += 1
     if let queued { return await queued.task.value }
     passCount += 1
     let id = passCount
@@ -88,52 +98,36 @@ public actor LikeSynchronizer {
     return report
   }
 
-  private func pass() async -> Report {
-    var report = Report()
-    guard let actions = try? await store.pendingActions() else {
-      report.failed = 1
-      return report
-    }
-    for action in actions {
-      if Task.isCancelled { break }
-      do {
-        let state = try await sender.send(action)
-        _ = try await store.removeIfPending(action)
-        report.sent += 1
-        onEvent(.answered(action, state))
-      } catch let refusal as LikeActionRejected {
-        switch try? await store.removeIfPending(action) {
-        case true:
-          report.rejected += 1
-          onEvent(.rejected(action, refusal))
-        case false: break  // A newer action replaced it: that one is the intent now.
-        case nil: report.failed += 1
-        }
-      } catch {
-        report.failed += 1
-      }
-    }
-    report.pending = (try? await store.pendingActions().count) ?? actions.count
-    return report
-  }
-
   private func scheduleRetry(after report: Report) {
     guard report.failed > 0 else {
       failuresInARow = 0
-      stop()
+      cancelRetry()
       return
     }
     failuresInARow += 1
+    cancelRetry()
+    guard !retriesStopped else { return }
     let delay = backoff.delay(afterFailures: failuresInARow, random: random)
-    retry?.cancel()
-    retry = Task { [sleep] in
-      do { try await sleep(delay) } catch { return }
-      await self.retryNow()
-    }
+    passCount += 1
+    let id = passCount
+    retry = (
+      id,
+      Task { [sleep] in
+        do { try await sleep(delay) } catch { return }
+        await self.retryNow(id)
+      }
+    )
   }
 
-  private func retryNow() async {
+  /// A retry's pass, unless it was replaced or stopped meanwhile.
+  private func retryNow(_ id: Int) async {
+    guard retry?.id == id, !retriesStopped else { return }
     retry = nil
-    _ = await sendPending()
+    _ = await joinPass()
+  }
+
+  private func cancelRetry() {
+    retry?.task.cancel()
+    retry = nil
   }
 }

@@ -32,8 +32,10 @@ public enum LikedList {
   ///   - server: The server's liked images, in order.
   ///   - pending: The pending actions.
   ///   - known: Details of images the server's list may not hold (an image liked from the feed).
+  ///   - confirmed: Images the server confirmed liked since its list was loaded, whose details are unknown: shown
+  ///     after the pending likes, without details.
   public static func entries(
-    server: [FeedImage], pending: [PendingLikeAction], known: [UUID: FeedImage] = [:]
+    server: [FeedImage], pending: [PendingLikeAction], known: [UUID: FeedImage] = [:], confirmed: [UUID] = []
   ) -> [LikedEntry] {
     var intent: [UUID: PendingLikeAction.Kind] = [:]
     intent.reserveCapacity(pending.count)
@@ -48,6 +50,10 @@ public enum LikedList {
     let added = pending.reversed().filter { $0.kind == .like && !listed.contains($0.imageID) }.map {
       LikedEntry(imageID: $0.imageID, image: known[$0.imageID], pending: true)
     }
-    return added + shown
+    let addedIDs = Set(added.map(\.imageID))
+    let extra = confirmed.filter { intent[$0] == nil && !addedIDs.contains($0) && listed.insert($0).inserted }.map {
+      LikedEntry(imageID: $0, image: known[$0], pending: false)
+    }
+    return added + extra + shown
   }
 }

@@ -22,6 +22,9 @@ public final class LikesController {
   private var server: [FeedImage] = []
   private var known: [UUID: FeedImage] = [:]
   private var pending: [PendingLikeAction] = []
+  /// The server's answers since the list was loaded, in order: applied over the list, so an answer that arrives
+  /// while a load is in flight is not lost to the older list it returns.
+  private var answers: [LikeState] = []
 
   /// Creates the controller.
   ///
@@ -44,11 +47,21 @@ public final class LikesController {
   }
 
   /// The entries shown now.
-  public var entries: [LikedEntry] { LikedList.entries(server: server, pending: pending, known: known) }
+  public var entries: [LikedEntry] {
+    var liked: [UUID: Bool] = [:]
+    for answer in answers { liked[answer.imageID] = answer.liked }
+    let listed = Set(server.map(\.id))
+    let confirmed = answers.reversed().map(\.imageID).filter { liked[$0] == true && !listed.contains($0) }
+    var seen = Set<UUID>()
+    return LikedList.entries(
+      server: server.filter { liked[$0.id] != false }, pending: pending, known: known,
+      confirmed: confirmed.filter { seen.insert($0).inserted })
+  }
 
   /// Loads the server's list and the pending actions (a manual refresh also sends them). A failed load keeps the
   /// last list, with the pending actions on top, and says so.
   public func load() async {
+    answers = []
     pending = (try? await store.pendingActions()) ?? pending
     do {
       server = try await loadLiked()
@@ -84,12 +97,7 @@ public final class LikesController {
     switch event {
     case .answered(let action, let state):
       pending.removeAll { $0.id == action.id }
-      let listed = server.contains { $0.id == state.imageID }
-      if !state.liked {
-        server.removeAll { $0.id == state.imageID }
-      } else if !listed, let image = known[state.imageID] {
-        server.insert(image, at: 0)
-      }
+      answers.append(state)
     case .rejected(let action, _):
       pending.removeAll { $0.id == action.id }
       view?.display(message: LocalizedStrings.string(action.kind == .like ? "LIKE_REJECTED" : "DISCARD_REJECTED"))

@@ -2,8 +2,10 @@ import EssentialFeed
 import Foundation
 
 /// Loads the liked images a page at a time (``LikesEndpoint/list(after:limit:)``), with the feed's item JSON and
-/// mapping rules.
-public struct RemoteLikedImagesLoader: Sendable {
+/// mapping rules. As a `FeedLoader`, it loads every page, so it composes with the feed's cache decorator and
+/// fallback: `FeedLoaderWithFallbackComposite(primary: FeedLoaderCacheDecorator(decoratee: remote, cache: local),
+/// fallback: local)`.
+public struct RemoteLikedImagesLoader: FeedLoader {
   private let baseURL: URL
   private let client: any HTTPClient
   private let pageSize: Int
@@ -30,17 +32,11 @@ public struct RemoteLikedImagesLoader: Sendable {
     return try await RemoteFeedLoader(url: url, client: client).load()
   }
 
-  /// Every liked image, page after page, until a page is short.
+  /// Every liked image, page after page, with ``/EssentialFeed/FeedPager``'s rules (images already delivered are
+  /// dropped; a short page ends the list).
   ///
   /// - Throws: ``RemoteFeedLoader/Error``.
-  public func loadAll() async throws -> [FeedImage] {
-    var images: [FeedImage] = []
-    var seen = Set<UUID>()
-    while true {
-      let page = try await loadPage(after: images.last?.id)
-      let fresh = page.filter { seen.insert($0.id).inserted }
-      images += fresh
-      if page.count < pageSize || fresh.isEmpty { return images }
-    }
+  public func load() async throws -> [FeedImage] {
+    try await FeedPager(loadPage: { try await loadPage(after: $0?.id) }).loadAll()
   }
 }

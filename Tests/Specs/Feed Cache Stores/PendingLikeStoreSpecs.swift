@@ -18,6 +18,24 @@ struct PendingLikeStoreSpecs {
   }
 
   @Test(
+    "passes the persistent pending like specs", arguments: [ShippedStore.fileSystem, .sqlite],
+    PersistentPendingLikeActionStoreSpec.allCases)
+  func passesPersistentSpecs(kind: ShippedStore, spec: PersistentPendingLikeActionStoreSpec) async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      try await spec.verify { try #require(kind.makeStore(in: directory) as? any PendingLikeActionStore) }
+    }
+  }
+
+  @Test(
+    "passes the failable pending like specs", arguments: [ShippedStore.fileSystem, .sqlite],
+    FailablePendingLikeActionStoreSpec.allCases)
+  func passesFailableSpecs(kind: ShippedStore, spec: FailablePendingLikeActionStoreSpec) async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      try await spec.verify(kind.pendingLikeFailures(in: directory))
+    }
+  }
+
+  @Test(
     "PA-9 pending actions survive a new instance exactly, and its compare-and-delete works on them",
     arguments: [ShippedStore.fileSystem, .sqlite])
   func survivesNewInstance(kind: ShippedStore) async throws {

@@ -1,8 +1,9 @@
-import EssentialFeed
 import EssentialFeedCache
 import Foundation
 import Synchronization
 import Testing
+
+@testable import EssentialFeed
 
 @Suite("Send pending likes (synchronizer)")
 struct LikeSynchronizerSpecs {
@@ -56,7 +57,8 @@ struct LikeSynchronizerSpecs {
     let triggers = [
       await sut.appBecameActive(), await sut.connectivityBecameAvailable(), await sut.refresh(), await sut.refresh(),
     ]
-    try await Task.sleep(for: .milliseconds(50))
+    for _ in 0..<5_000 where await sut.callers < 5 { try await Task.sleep(for: .milliseconds(1)) }
+    #expect(await sut.callers == 5, "every trigger asked for a pass")
     try await store.enqueue(PendingLikeAction(imageID: UUID(), kind: .like, timestamp: Date()))
     gate.open()
 
@@ -86,6 +88,39 @@ struct LikeSynchronizerSpecs {
     await sut.stop()
     failing.withLock { $0 = false }
     #expect(await sut.sendPending().sent == 1)
+
+    failing.withLock { $0 = true }
+    try await store.enqueue(PendingLikeAction(imageID: UUID(), kind: .like, timestamp: Date()))
+    let before = delays.recorded.count
+    _ = await sut.sendPending()
+    try await waitUntil { delays.recorded.count > before }
+    #expect(delays.recorded[before] == 1, "the pass with no failure reset the backoff")
+  }
+
+  @Test("LKS-10 stop() ends the retries: a pass failing after it schedules none, until the next send")
+  func stopEndsRetries() async throws {
+    let store: any PendingLikeActionStore = InMemoryFeedStore()
+    _ = try await enqueue(1, in: store)
+    let gate = Gate()
+    let sleeps = Mutex(0)
+    let sender = ScriptedSender { _ in
+      await gate.wait()
+      return .failure(URLError(.timedOut))
+    }
+    let sut = LikeSynchronizer(
+      store: store, sender: sender,
+      sleep: { _ in
+        sleeps.withLock { $0 += 1 }
+        try await Task.sleep(for: .seconds(60))
+      })
+    let pass = await sut.refresh()
+    try await waitUntil { sender.started == 1 }
+    await sut.stop()
+    gate.open()
+
+    #expect(await pass.value.failed == 1)
+    try await Task.sleep(for: .milliseconds(100))
+    #expect(sleeps.withLock { $0 } == 0, "a retry was scheduled after stop()")
   }
 
   @Test("LKS-8 a refused action is dropped and reported; a failed one stays pending")
@@ -113,6 +148,24 @@ struct LikeSynchronizerSpecs {
         .rejected(actions[0], LikeActionRejected(statusCode: 403)),
         .answered(actions[2], LikeState(imageID: actions[2].imageID, liked: true)),
       ])
+  }
+
+  @Test(
+    "LKS-9 cancel: a discard before the like was sent replaces it; only the discard is sent, and the image ends unliked"
+  )
+  func discardBeforeSendCancelsTheLike() async throws {
+    let store: any PendingLikeActionStore = InMemoryFeedStore()
+    let imageID = UUID()
+    let like = PendingLikeAction(imageID: imageID, kind: .like, timestamp: Date(timeIntervalSinceReferenceDate: 1))
+    let discard = PendingLikeAction(
+      imageID: imageID, kind: .discard, timestamp: Date(timeIntervalSinceReferenceDate: 2))
+    try await store.enqueue(like)
+    try await store.enqueue(discard)
+    let sender = ScriptedSender { .success(LikeState(imageID: $0.imageID, liked: $0.kind.liked)) }
+
+    #expect(await LikeSynchronizer(store: store, sender: sender).sendPending().sent == 1)
+    #expect(sender.sent == [discard])
+    #expect(try await store.pendingActions().isEmpty)
   }
 
   private func enqueue(_ count: Int, in store: any PendingLikeActionStore) async throws -> [PendingLikeAction] {

@@ -88,6 +88,40 @@ struct LikesPresentationSpecs {
     #expect(view.messages.last == "Couldn't connect to server")
   }
 
+  @Test(
+    "LK-5 a confirmed like stays listed, details unknown or not, and an answer during a load outlives the older list")
+  func answersOutliveLoads() async throws {
+    let store: any PendingLikeActionStore = InMemoryFeedStore()
+    let (a, b) = (image("a"), image("b"))
+    let earlier = action(.like, b, at: 1)  // stored by an earlier run: its details are unknown here
+    try await store.enqueue(earlier)
+    let gate = Gate()
+    let loads = Mutex(0)
+    let sut = LikesController(
+      store: store,
+      loadLiked: {
+        if loads.withLock({
+          $0 += 1
+          return $0
+        }) == 2 {
+          await gate.wait()
+        }
+        return [a]
+      }, send: {}, view: LikesViewSpy())
+    await sut.load()
+    sut.handle(.answered(earlier, LikeState(imageID: b.id, liked: true)))
+    #expect(sut.entries.map(\.imageID) == [b.id, a.id])
+    #expect(sut.entries.first?.pending == false)
+
+    let reload = Task { await sut.load() }
+    for _ in 0..<5_000 where loads.withLock({ $0 }) < 2 { try await Task.sleep(for: .milliseconds(1)) }
+    let discard = action(.discard, a, at: 2)
+    sut.handle(.answered(discard, LikeState(imageID: a.id, liked: false)))  // answered while the list loads
+    gate.open()
+    await reload.value
+    #expect(!sut.entries.map(\.imageID).contains(a.id), "the older list brought back a discarded image")
+  }
+
   private func image(_ name: String) -> FeedImage {
     FeedImage(id: UUID(), description: name, location: nil, url: URL(fileURLWithPath: "/\(name).png"))
   }

@@ -1,4 +1,5 @@
 import EssentialFeed
+import EssentialFeedCache
 import EssentialFeedSpecs
 import Foundation
 import Testing
@@ -81,6 +82,50 @@ struct SpecSuitePendingLikeSpecs {
     let (bug, expected) = spec.broken
     try await withKnownIssue {
       try await spec.verify { BrokenPendingLikeStore(bug) }
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains(expected) }
+    }
+  }
+}
+
+/// A pending like store that swallows its failures: an empty queue for a failed read, nothing for a failed write.
+struct SwallowingPendingLikeStore: PendingLikeActionStore {
+  func enqueue(_ action: PendingLikeAction) async {}
+  func pendingActions() async -> [PendingLikeAction] { [] }
+  func removeIfPending(_ action: PendingLikeAction) async -> Bool { false }
+}
+
+@Suite("Every durable pending like store spec fails its broken store", .serialized)
+struct SpecSuiteDurablePendingLikeSpecs {
+  @Test(
+    "SS-33 each persistent pending like spec fails a store that keeps nothing across instances",
+    arguments: PersistentPendingLikeActionStoreSpec.allCases)
+  func persistentSpec(_ spec: PersistentPendingLikeActionStoreSpec) async throws {
+    let expected =
+      switch spec {
+      case .secondInstanceListsTheActions: "a second instance: pending actions []"
+      case .changesSeenAcrossInstances: "after a replacement and removals: pending actions []"
+      }
+    try await withKnownIssue {
+      try await spec.verify { InMemoryFeedStore() }  // a new, empty store each time: nothing persists
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains(expected) }
+    }
+  }
+
+  @Test(
+    "SS-33 each failable pending like spec fails a store that swallows its failures",
+    arguments: FailablePendingLikeActionStoreSpec.allCases)
+  func failableSpec(_ spec: FailablePendingLikeActionStoreSpec) async throws {
+    let expected =
+      switch spec {
+      case .unreadableStoreThrows: "first listing of a damaged store: succeeded, expected an error"
+      case .unwritableStoreThrows: "enqueue where nothing can be written: succeeded, expected an error"
+      }
+    let swallowing = PendingLikeActionStoreFailures(
+      retrieval: { SwallowingPendingLikeStore() }, writing: { SwallowingPendingLikeStore() })
+    try await withKnownIssue {
+      try await spec.verify(swallowing)
     } matching: { issue in
       issue.comments.contains { $0.rawValue.contains(expected) }
     }

@@ -44,18 +44,38 @@ extension FileSystemFeedStore: PendingLikeActionStore {
     }
     closePendingLikesFile()  // The file may have been replaced: appends must go to the new one.
     var likes = PendingLikes()
-    guard let file = try AtomicFile.readCache(pendingLikesPath, limit: Int(Int32.max)) else {
+    let fd = open(pendingLikesPath, O_RDWR | O_APPEND | O_CLOEXEC)
+    guard fd >= 0 else {
+      let code = errno
+      guard code == ENOENT else {
+        throw .retrievalFailed(path: pendingLikesPath, reason: String(cString: strerror(code)))
+      }
       pendingLikes = likes
       return likes
     }
-    do {
-      let (records, length) = try PendingLikeJournal.decode(file)
-      for record in records { likes.apply(record) }
-      (likes.records, likes.length, likes.torn) = (records.count, length, length < file.count)
-      likes.file = current.map { ($0.0, file.count) }
+    // Held open from here: the inode cannot be freed, so its number cannot come back on another file and pass for
+    // this one.
+    pendingLikesFile = fd
+    var opened = stat()
+    let file: Data
+    do throws(AtomicFile.SystemError) {
+      guard fstat(fd, &opened) == 0 else { throw AtomicFile.SystemError(errno: errno) }
+      file = try AtomicFile.read(from: fd, limit: Int(Int32.max))
     } catch {
+      closePendingLikesFile()
+      throw .retrievalFailed(path: pendingLikesPath, reason: error.reason)
+    }
+    let records: [PendingLikeJournal.Record]
+    let length: Int
+    do {
+      (records, length) = try PendingLikeJournal.decode(file)
+    } catch {
+      closePendingLikesFile()
       throw .corrupt(path: pendingLikesPath, reason: error.reason)
     }
+    for record in records { likes.apply(record) }
+    (likes.records, likes.length, likes.torn) = (records.count, length, length < file.count)
+    likes.file = (UInt64(opened.st_ino), file.count)
     pendingLikes = likes
     return likes
   }
@@ -112,7 +132,7 @@ extension FileSystemFeedStore: PendingLikeActionStore {
   /// The journal, open for appending across operations: an append is one write and one flush.
   private func openPendingLikesFile() throws(AtomicFile.SystemError) -> Int32 {
     if pendingLikesFile >= 0 { return pendingLikesFile }
-    let fd = open(pendingLikesPath, O_WRONLY | O_APPEND | O_CLOEXEC)
+    let fd = open(pendingLikesPath, O_RDWR | O_APPEND | O_CLOEXEC)
     guard fd >= 0 else { throw AtomicFile.SystemError(errno: errno) }
     pendingLikesFile = fd
     return fd

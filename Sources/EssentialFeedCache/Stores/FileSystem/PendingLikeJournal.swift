@@ -9,8 +9,9 @@ import Foundation
 /// record (64 bytes): kind u8 | reserved 7 | action id 16 | image id 16 | timestamp u64 | reserved 8 | checksum u64
 /// ```
 ///
-/// Kinds: 1 enqueue a like, 2 enqueue a discard, 3 remove (only the action id is set). A record cut short at the end
-/// is an append that never returned (killed midway): it is dropped. Any other damage is an error, never a guess.
+/// Kinds: 1 enqueue a like, 2 enqueue a discard, 3 remove (only the action id is set). A last record cut short, or
+/// whole but failing its checksum, is an append that never returned (killed or cut by a power failure midway): it is
+/// dropped. Any other damage is an error, never a guess.
 enum PendingLikeJournal {
   static let magic: UInt32 = 0x4C50_4645  // "EFPL" read as little-endian bytes
   static let version: UInt16 = 1
@@ -66,7 +67,17 @@ enum PendingLikeJournal {
         guard fileVersion == version else { throw .init(reason: "unknown version \(fileVersion)") }
         guard try reader.read(UInt16.self) == 0 else { throw .init(reason: "unknown flags") }
         var records: [Record] = []
-        while reader.remaining >= recordSize { records.append(try decodeRecord(&reader)) }
+        while reader.remaining >= recordSize {
+          let start = reader.offset
+          do throws(BinaryReader.Malformed) {
+            records.append(try decodeRecord(&reader))
+          } catch {
+            // The last record, whole in length but not in content: an append a power cut tore before its flush
+            // returned, so never acknowledged. Dropped, as a record cut short is.
+            guard reader.remaining < recordSize, reader.offset - start == recordSize else { throw error }
+            return (records, start)
+          }
+        }
         return (records, reader.offset)
       }
     }

@@ -33,6 +33,11 @@ enum AtomicFile {
       throw SystemError(errno: code)
     }
     defer { close(fd) }
+    return try read(from: fd, limit: limit)
+  }
+
+  /// Reads the whole regular file open at `fd`, from its start, checking its size against `limit` first.
+  static func read(from fd: Int32, limit: Int) throws(SystemError) -> Data {
     var info = stat()
     guard fstat(fd, &info) == 0 else { throw SystemError(errno: errno) }
     guard (info.st_mode & S_IFMT) == S_IFREG else { throw SystemError(reason: "not a regular file") }
@@ -46,7 +51,7 @@ enum AtomicFile {
     data.withUnsafeMutableBytes { buffer in
       guard let base = buffer.baseAddress else { return }
       while offset < size {
-        let count = SystemCall.read(fd, base + offset, size - offset)
+        let count = pread(fd, base + offset, size - offset, off_t(offset))
         if count < 0 {
           if errno == EINTR { continue }
           failure = errno
