@@ -12,7 +12,7 @@ struct LikesAppTests {
   let down = "http://127.0.0.1:1"
 
   @Test(
-    "LKA-1 liking while the server is down succeeds locally and says it is pending; likes lists it marked; sync sends it; LKA-3 offline, likes shows the list cached last",
+    "LKA-1 liking while the server is down succeeds locally and says it is pending; likes lists it marked; sync sends it",
     arguments: [StoreKind.filesystem, .sqlite])
   func likeWhileDown(kind: StoreKind) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
@@ -42,7 +42,34 @@ struct LikesAppTests {
       let offline = try json(
         try await FeedApp.likes(url: down, offline: false, store: store, storeKind: kind, json: true))
       #expect(offline["origin"] as? String == "cache")
-      #expect((offline["entries"] as? [[String: Any]])?.map { $0["id"] as? String } == [image.uuidString], "LKA-3")
+      #expect((offline["entries"] as? [[String: Any]])?.map { $0["id"] as? String } == [image.uuidString])
+    }
+  }
+
+  @Test(
+    "LKA-3 the liked list is cached: when the server cannot be reached, the list cached last shows, pending on top",
+    arguments: [StoreKind.filesystem, .sqlite])
+  func likedListIsCached(kind: StoreKind) async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let store = directory.path(percentEncoded: false)
+      let server = try await DemoFeedServer.start()
+      let url = server.baseURL.absoluteString
+      _ = try await FeedApp.act(.like, on: image, url: url, offline: false, store: store, storeKind: kind, json: true)
+      let online = try json(
+        try await FeedApp.likes(url: url, offline: false, store: store, storeKind: kind, json: true))
+      #expect(online["origin"] as? String == "server")
+      await server.stop()
+      let other = DemoFeed.item(at: 5).id
+      _ = try await FeedApp.act(.like, on: other, url: down, offline: false, store: store, storeKind: kind, json: true)
+
+      let offline = try json(
+        try await FeedApp.likes(url: down, offline: false, store: store, storeKind: kind, json: true))
+      #expect(offline["origin"] as? String == "cache")
+      let entries = try #require(offline["entries"] as? [[String: Any]])
+      #expect(entries.map { $0["id"] as? String } == [other.uuidString, image.uuidString])
+      #expect(entries.map { $0["pending"] as? Bool } == [true, false])
+      let location = try #require(DemoFeed.item(at: 3).location)
+      #expect(entries.last?["location"] as? String == location, "the cached list keeps the image's details")
     }
   }
 
