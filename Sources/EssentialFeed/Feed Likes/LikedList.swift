@@ -40,20 +40,29 @@ public enum LikedList {
     var intent: [UUID: PendingLikeAction.Kind] = [:]
     intent.reserveCapacity(pending.count)
     for action in pending { intent[action.imageID] = action.kind }
-    var listed = Set<UUID>()
-    listed.reserveCapacity(server.count)
+    let confirmedSet = Set(confirmed)
+    var listed = Set<UUID>()  // only the images the pending likes and confirmed ids name: a few, not the whole list
     var shown: [LikedEntry] = []
-    shown.reserveCapacity(server.count + pending.count)
-    for image in server where listed.insert(image.id).inserted && intent[image.id] != .discard {
-      shown.append(LikedEntry(imageID: image.id, image: image, pending: intent[image.id] == .like))
+    shown.reserveCapacity(server.count + pending.count + confirmed.count)
+    let added = pending.reversed().filter { $0.kind == .like }
+    shown.append(contentsOf: added.map { LikedEntry(imageID: $0.imageID, image: known[$0.imageID], pending: true) })
+    let extra = confirmed.filter { intent[$0] == nil }
+    shown.append(contentsOf: extra.map { LikedEntry(imageID: $0, image: known[$0], pending: false) })
+    let head = shown.count
+    for image in server {
+      let kind = intent.isEmpty ? nil : intent[image.id]
+      if kind == .discard { continue }
+      if kind == .like || confirmedSet.contains(image.id) {
+        listed.insert(image.id)
+        if kind == .like {
+          shown.append(LikedEntry(imageID: image.id, image: image, pending: true))
+          continue
+        }
+      }
+      shown.append(LikedEntry(imageID: image.id, image: image, pending: false))
     }
-    let added = pending.reversed().filter { $0.kind == .like && !listed.contains($0.imageID) }.map {
-      LikedEntry(imageID: $0.imageID, image: known[$0.imageID], pending: true)
-    }
-    let addedIDs = Set(added.map(\.imageID))
-    let extra = confirmed.filter { intent[$0] == nil && !addedIDs.contains($0) && listed.insert($0).inserted }.map {
-      LikedEntry(imageID: $0, image: known[$0], pending: false)
-    }
-    return added + extra + shown
+    guard !listed.isEmpty else { return shown }
+    // The pending likes and confirmed ids the server's list holds show there, not again at the top.
+    return shown[..<head].filter { !listed.contains($0.imageID) } + shown[head...]
   }
 }
