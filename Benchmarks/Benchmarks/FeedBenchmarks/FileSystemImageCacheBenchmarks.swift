@@ -21,32 +21,8 @@ enum FileSystemImageCacheFixture {
 }
 
 func fileSystemImageCacheBenchmarks() {
-  // MARK: Lookup at 100,000 entries against 100 (goal ≤ 1.5): a lookup opens one file by name.
-
-  for (side, count) in [("ours", 100_000), ("raw", 100)] {
-    Benchmark("Image cache lookup 100000 vs 100 (file system).\(side)") { benchmark in
-      let directory = try await FileSystemImageCacheFixture.directory(entries: count)
-      let store = FileSystemFeedStore(directory: directory, imageLimits: ImageCacheFixture.limits)
-      var next = 0
-      benchmark.startMeasurement()
-      for _ in benchmark.scaledIterations {
-        blackHole(try await store.retrieve(dataForURL: ImageCacheFixture.url(next % 100)))
-        next += 37
-      }
-    }
-  }
-
-  // MARK: Cold open, a new store's first lookup, at 100,000 entries against 100 (goal ≤ 2, under 50 ms).
-
-  for (side, count) in [("ours", 100_000), ("raw", 100)] {
-    Benchmark("Image cache cold open 100000 vs 100 (file system).\(side)") { benchmark in
-      let directory = try await FileSystemImageCacheFixture.directory(entries: count)
-      benchmark.startMeasurement()
-      for _ in benchmark.scaledIterations {
-        let store = FileSystemFeedStore(directory: directory, imageLimits: ImageCacheFixture.limits)
-        blackHole(try await store.retrieve(dataForURL: ImageCacheFixture.url(1)))
-      }
-    }
+  lookupAndColdOpenPairs(named: " (file system)", location: FileSystemImageCacheFixture.directory(entries:)) {
+    FileSystemFeedStore(directory: $0, imageLimits: ImageCacheFixture.limits)
   }
 
   // MARK: Loading the index of 100,000 entries, as the first insert or size query does: a one-time cost, reported.

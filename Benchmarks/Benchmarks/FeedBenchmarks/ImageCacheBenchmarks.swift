@@ -38,31 +38,8 @@ struct SlowLoader: FeedImageDataLoader {
 }
 
 func imageCacheBenchmarks() {
-  // MARK: Lookup: one retrieve at 100,000 entries against the same at 100 entries (goal ≤ 1.5).
-
-  for (side, count) in [("ours", 100_000), ("raw", 100)] {
-    Benchmark("Image cache lookup 100000 vs 100.\(side)") { benchmark in
-      let store = SQLiteFeedStore(storeURL: try await ImageCacheFixture.file(entries: count))
-      var next = 0
-      benchmark.startMeasurement()
-      for _ in benchmark.scaledIterations {
-        blackHole(try await store.retrieve(dataForURL: ImageCacheFixture.url(next % 100)))
-        next += 37
-      }
-    }
-  }
-
-  // MARK: Cold open: a new store's first lookup at 100,000 entries against the same at 100 (goal ≤ 2, under 50 ms).
-
-  for (side, count) in [("ours", 100_000), ("raw", 100)] {
-    Benchmark("Image cache cold open 100000 vs 100.\(side)") { benchmark in
-      let file = try await ImageCacheFixture.file(entries: count)
-      benchmark.startMeasurement()
-      for _ in benchmark.scaledIterations {
-        let store = SQLiteFeedStore(storeURL: file, imageLimits: ImageCacheFixture.limits)
-        blackHole(try await store.retrieve(dataForURL: ImageCacheFixture.url(1)))
-      }
-    }
+  lookupAndColdOpenPairs(named: "", location: ImageCacheFixture.file(entries:)) {
+    SQLiteFeedStore(storeURL: $0, imageLimits: ImageCacheFixture.limits)
   }
 
   // MARK: Insert of 32 KB into a full cache (each insert evicts), against a raw atomic write of the same bytes.
@@ -97,6 +74,34 @@ func imageCacheBenchmarks() {
           for _ in 0..<callers { group.addTask { try await loader.loadImageData(from: url) } }
           for try await data in group { blackHole(data) }
         }
+      }
+    }
+  }
+}
+
+/// The lookup and cold open pairs of one store kind, `name` telling them apart.
+///
+/// - Lookup: one retrieve at 100,000 entries against the same at 100 entries (goal ≤ 1.5).
+/// - Cold open: a new store's first lookup at 100,000 entries against the same at 100 (goal ≤ 2, under 50 ms).
+func lookupAndColdOpenPairs(
+  named name: String, location: @escaping @Sendable (Int) async throws -> URL,
+  make: @escaping @Sendable (URL) -> any FeedImageDataStore
+) {
+  for (side, count) in [("ours", 100_000), ("raw", 100)] {
+    Benchmark("Image cache lookup 100000 vs 100\(name).\(side)") { benchmark in
+      let store = make(try await location(count))
+      var next = 0
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        blackHole(try await store.retrieve(dataForURL: ImageCacheFixture.url(next % 100)))
+        next += 37
+      }
+    }
+    Benchmark("Image cache cold open 100000 vs 100\(name).\(side)") { benchmark in
+      let url = try await location(count)
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        blackHole(try await make(url).retrieve(dataForURL: ImageCacheFixture.url(1)))
       }
     }
   }

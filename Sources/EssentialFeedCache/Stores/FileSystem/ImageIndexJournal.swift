@@ -15,7 +15,7 @@ import Foundation
 enum ImageIndexJournal {
   static let magic: UInt32 = 0x5849_4645  // "EFIX" read as little-endian bytes
   static let version: UInt16 = 1
-  static let headerSize = 8
+  static let headerSize = JournalFormat.headerSize
   static let recordSize = 64
 
   /// One change to the index.
@@ -35,12 +35,10 @@ enum ImageIndexJournal {
     }
   }
 
+  static let format = JournalFormat(magic: magic, version: version, name: "image index")
+
   static func header() -> [UInt8] {
-    var writer = BinaryWriter(capacity: headerSize)
-    writer.append(magic)
-    writer.append(version)
-    writer.append(UInt16(0))
-    return writer.bytes
+    format.header
   }
 
   /// `records` as bytes to append.
@@ -61,8 +59,7 @@ enum ImageIndexJournal {
       for word in [digest.word0, digest.word1, digest.word2, digest.word3] { writer.append(word) }
       writer.append(size)
       writer.append(stored)
-      let checksum = writer.bytes.withUnsafeBytes { Hash64.hash(UnsafeRawBufferPointer(rebasing: $0[start...])) }
-      writer.append(checksum)
+      JournalFormat.sealRecord(&writer, from: start)
     }
     return writer.bytes
   }
@@ -72,10 +69,7 @@ enum ImageIndexJournal {
     let result: Result<[Record], BinaryReader.Malformed> = file.withUnsafeBytes { buffer in
       Result { () throws(BinaryReader.Malformed) -> [Record] in
         var reader = BinaryReader(buffer)
-        guard try reader.read(UInt32.self) == magic else { throw .init(reason: "not an image index") }
-        let fileVersion = try reader.read(UInt16.self)
-        guard fileVersion == version else { throw .init(reason: "unknown index version \(fileVersion)") }
-        guard try reader.read(UInt16.self) == 0 else { throw .init(reason: "unknown flags") }
+        try format.readHeader(&reader)
         guard reader.remaining % recordSize == 0 else { throw .init(reason: "a torn record at the end") }
         var records: [Record] = []
         records.reserveCapacity(reader.remaining / recordSize)
@@ -87,9 +81,7 @@ enum ImageIndexJournal {
   }
 
   private static func decodeRecord(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Record {
-    let body = try reader.readBytes(recordSize - 8)
-    guard Hash64.hash(body) == (try reader.read(UInt64.self)) else { throw .init(reason: "checksum mismatch") }
-    var fields = BinaryReader(body)
+    var fields = try JournalFormat.openRecord(&reader, size: recordSize)
     let kind = try fields.read(UInt8.self)
     guard try fields.readBytes(7).allSatisfy({ $0 == 0 }) else { throw .init(reason: "unknown flags") }
     let digest = SHA256(

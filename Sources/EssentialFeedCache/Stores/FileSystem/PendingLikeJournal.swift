@@ -15,7 +15,7 @@ import Foundation
 enum PendingLikeJournal {
   static let magic: UInt32 = 0x4C50_4645  // "EFPL" read as little-endian bytes
   static let version: UInt16 = 1
-  static let headerSize = 8
+  static let headerSize = JournalFormat.headerSize
   static let recordSize = 64
   private static let noImage = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
@@ -24,12 +24,10 @@ enum PendingLikeJournal {
     case remove(UUID)
   }
 
+  static let format = JournalFormat(magic: magic, version: version, name: "pending likes journal")
+
   static func header() -> [UInt8] {
-    var writer = BinaryWriter(capacity: headerSize)
-    writer.append(magic)
-    writer.append(version)
-    writer.append(UInt16(0))
-    return writer.bytes
+    format.header
   }
 
   static func encode(_ records: [Record]) -> [UInt8] {
@@ -51,8 +49,7 @@ enum PendingLikeJournal {
         writer.append(UInt64(0))
       }
       writer.append(UInt64(0))
-      let checksum = writer.bytes.withUnsafeBytes { Hash64.hash(UnsafeRawBufferPointer(rebasing: $0[start...])) }
-      writer.append(checksum)
+      JournalFormat.sealRecord(&writer, from: start)
     }
     return writer.bytes
   }
@@ -62,10 +59,7 @@ enum PendingLikeJournal {
     let result: Result<([Record], Int), BinaryReader.Malformed> = file.withUnsafeBytes { buffer in
       Result { () throws(BinaryReader.Malformed) -> ([Record], Int) in
         var reader = BinaryReader(buffer)
-        guard try reader.read(UInt32.self) == magic else { throw .init(reason: "not a pending likes journal") }
-        let fileVersion = try reader.read(UInt16.self)
-        guard fileVersion == version else { throw .init(reason: "unknown version \(fileVersion)") }
-        guard try reader.read(UInt16.self) == 0 else { throw .init(reason: "unknown flags") }
+        try format.readHeader(&reader)
         var records: [Record] = []
         while reader.remaining >= recordSize {
           let start = reader.offset
@@ -85,9 +79,7 @@ enum PendingLikeJournal {
   }
 
   private static func decodeRecord(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Record {
-    let body = try reader.readBytes(recordSize - 8)
-    guard Hash64.hash(body) == (try reader.read(UInt64.self)) else { throw .init(reason: "checksum mismatch") }
-    var fields = BinaryReader(body)
+    var fields = try JournalFormat.openRecord(&reader, size: recordSize)
     let kind = try fields.read(UInt8.self)
     guard try fields.readBytes(7).allSatisfy({ $0 == 0 }) else { throw .init(reason: "unknown flags") }
     let id = try fields.readUUID()
