@@ -11,7 +11,7 @@ import Testing
 struct FeedAppTests {
   @Test("APP-1 online: shows the server's feed with every image, and caches both")
   func online() async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let report = try await show(store: directory)
 
       #expect(report.feedSource == .server)
@@ -32,7 +32,7 @@ struct FeedAppTests {
     arguments: StoreKind.allCases)
   func appStoresAreShippedStores(kind: StoreKind) async throws {
     let shipped = try #require(ShippedStore(rawValue: kind.rawValue), "no shipped store named \(kind.rawValue)")
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let appStore = FeedApp.makeStore(kind, in: directory)
       #expect(ObjectIdentifier(type(of: appStore)) == ObjectIdentifier(type(of: shipped.makeStore(in: directory))))
     }
@@ -40,7 +40,7 @@ struct FeedAppTests {
 
   @Test("APP-2 server down: serves the feed and images from the cache, and says why")
   func serverDown() async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let online = try await show(store: directory)
       let stopped = try await DemoFeedServer.start()
       await stopped.stop()
@@ -56,7 +56,7 @@ struct FeedAppTests {
 
   @Test("APP-3 expired cache and server down: a clear error that names both")
   func expiredCacheServerDown() async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let eightDaysAgo = Date().addingTimeInterval(-8 * 86_400)
       _ = try await show(store: directory, now: eightDaysAgo)
       let stopped = try await DemoFeedServer.start()
@@ -74,7 +74,7 @@ struct FeedAppTests {
 
   @Test("APP-4 a corrupt cache file: offline is a clear error; the next online run recovers it")
   func corruptCacheRecovers() async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       _ = try await show(store: directory)
       try Data("corrupt".utf8).write(to: directory.appending(path: "feed.cache"))
 
@@ -89,7 +89,7 @@ struct FeedAppTests {
 
   @Test("APP-5 an unwritable store directory or a bad --url is one clear error, before any work")
   func badConfiguration() async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let file = directory.appending(path: "a-file")
       try Data().write(to: file)
 
@@ -103,7 +103,7 @@ struct FeedAppTests {
 
   @Test("APP-6 validate-cache deletes an expired or unreadable cache, keeps a valid one, and says so")
   func validateCache() async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
       #expect(
         try await FeedApp.validateCache(store: store, json: false, language: .english).hasPrefix("There is no cache"))
@@ -127,7 +127,7 @@ struct FeedAppTests {
 
   @Test("APP-7 the text output, rendered through the presenters, lists every image and ends with a summary")
   func textOutput() async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let text = try await FeedApp.show(
         url: nil, offline: false, store: directory.path(percentEncoded: false), json: false, language: .english,
         progress: { _, _ in })
@@ -145,7 +145,7 @@ struct FeedAppTests {
 
   @Test("APP-8 --store-kind sqlite: the same run, cached in one SQLite database")
   func sqliteStoreKind() async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let online = try await show(store: directory, storeKind: .sqlite)
       let offline = try await show(store: directory, storeKind: .sqlite, offline: true)
 
@@ -160,7 +160,7 @@ struct FeedAppTests {
 
   @Test("APP-9 a server that sends a byte now and then: the load times out and the cache serves the feed")
   func slowServerFallsBackToCache() async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let online = try await show(store: directory)
       let server = try RawHTTPServer.trickling(bytes: 50)
       defer { server.stop() }
@@ -187,7 +187,7 @@ struct FeedAppTests {
 
   @Test("APP-11 a save that fails is said in the summary, never \"saved to the cache\"")
   func failedSaveIsReported() async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       // A directory where the database file should be: every SQLite operation fails, the server still answers.
       try FileManager.default.createDirectory(
         at: directory.appending(path: "feed.sqlite/inside"), withIntermediateDirectories: true)

@@ -9,7 +9,7 @@ import Testing
 struct FeedBrowseAppTests {
   @Test("WL-19 feed browse scrolls the served feed to its end and back: every row once, at most the window held")
   func browsesEveryRowOnce() async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let output = try await FeedApp.browse(
         url: nil, items: 1_000, window: 100, pageSize: 30, store: directory.path(percentEncoded: false), json: true)
       let report = try JSONDecoder().decode(BrowseReport.self, from: Data(output.utf8))
@@ -27,7 +27,7 @@ struct FeedBrowseAppTests {
   @Test("WL-20 feed browse against a server with a fail rate retries a failed page and still sees every row once")
   func browsesThroughFailures() async throws {
     let server = try await DemoFeedServer.start(feed: DemoFeed(count: 300), failureRate: 0.1)
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let output = try await FeedApp.browse(
         url: server.baseURL.absoluteString, window: 50, pageSize: 10, store: directory.path(percentEncoded: false),
         json: true)

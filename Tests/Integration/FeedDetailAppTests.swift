@@ -9,7 +9,7 @@ import Testing
 struct FeedDetailAppTests {
   @Test("DT-5 feed show <id> prints the image's text, image and comments; JSON has a comments array")
   func detailOnline() async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
       let item = DemoFeed.item(at: 7)
       let expected = DemoFeed.comments(forImageAt: 7)
@@ -33,7 +33,7 @@ struct FeedDetailAppTests {
 
   @Test("DT-6 offline, the detail comes from the cache and says the comments are not available offline")
   func detailOffline() async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
       let item = DemoFeed.item(at: 5)
       _ = try await FeedApp.show(url: nil, offline: false, store: store, json: true, progress: { _, _ in })
@@ -50,7 +50,7 @@ struct FeedDetailAppTests {
 
   @Test("DT-7 an unknown id, or text that is not an id, is one sentence on stderr and exit code 1")
   func wrongID() async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
       let unknown = UUID()
       await #expect(throws: FeedAppError.unknownImage(unknown)) {

@@ -9,7 +9,7 @@ import Testing
 struct FeedSearchAppTests {
   @Test("SR-8 feed search shows the server's results like show, caches them, and offline shows them again")
   func searchOnlineThenOffline() async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
       let expected = DemoFeed().items.filter { $0.matches("kyoto") }.prefix(30).map(\.id)
 
@@ -30,7 +30,7 @@ struct FeedSearchAppTests {
     let feed = DemoFeed(count: 400)
     let server = try await DemoFeedServer.start(feed: feed)
     let matches = feed.items.filter { $0.matches("kyoto") }.map(\.id)
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
       let url = server.baseURL.absoluteString
       let one = try await report(
@@ -49,7 +49,7 @@ struct FeedSearchAppTests {
 
   @Test("SR-8 offline, a keyword nothing cached answers is one clear error, and exit code 1")
   func offlineUncachedKeyword() async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
 
       await #expect {

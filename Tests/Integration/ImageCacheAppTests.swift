@@ -10,7 +10,7 @@ import Testing
 struct ImageCacheAppTests {
   @Test("ICL-12 feed --image-cache-limit keeps the cached images within the limit; every image still shows")
   func limit() async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
       let output = try await FeedApp.show(
         url: nil, offline: false, store: store, json: false, imageLimits: ImageCacheLimits(maximumBytes: 5_000),
@@ -25,7 +25,7 @@ struct ImageCacheAppTests {
 
   @Test("ICL-13 feed --image-max-age: an image as old as the maximum age is a miss (offline, it no longer shows)")
   func maxAge() async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
       let limits = ImageCacheLimits(maximumBytes: 100 << 20, maximumAge: 60)
       _ = try await FeedApp.show(

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// `JSONDecoder` accepts a comma before a closing `]` or `}`, which RFC 8259 does not; and of a key repeated in one
 /// object it reads the first, where `JSONSerialization` reads the last; and it lets bytes that are not UTF-8 through
-/// in strings, raw NULs and escapes JSON does not have. All are invalid here.
+/// in strings, raw NULs and escapes JSON does not have, and numbers no double holds (`1e309`). All are invalid here.
 enum StrictJSON {
   /// Whether `data` has a trailing comma or a key repeated within one object (outside strings), or a string that is
   /// not UTF-8. One pass over the bytes, with small buffers for the whole payload.
@@ -17,6 +17,15 @@ enum StrictJSON {
   }
 
   private struct Scanner {
+    /// Where the number starting at `start` ends.
+    func endOfNumber(from start: Int) -> Int {
+      var end = start
+      while end < bytes.count, Self.numberBytes.contains(bytes[end]) { end += 1 }
+      return end
+    }
+
+    private static let numberBytes = Set("+-0123456789.eE".utf8)
+
     let bytes: UnsafeRawBufferPointer
     /// The keys of the objects open now, as byte ranges, and where each open object's keys start.
     var keys: [Range<Int>] = []
@@ -60,6 +69,12 @@ enum StrictJSON {
           expectingKey = false
         case UInt8(ascii: ","):
           expectingKey = containers.last == true
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+          // A number no double holds (1e309): `JSONSerialization` refuses it where `JSONDecoder` lets it by.
+          let end = endOfNumber(from: index)
+          guard Double(String(decoding: bytes[index..<end], as: UTF8.self))?.isFinite ?? false else { return true }
+          index = end - 1
+          expectingKey = false
         default:
           expectingKey = false
         }

@@ -136,6 +136,24 @@ struct LoadFeedFromRemoteSpecs {
     await #expect(throws: RemoteFeedLoader.Error.invalidData) { try await sut.load() }
   }
 
+  @Test(
+    "RFL-13 fails with invalidData on a number no double holds, even under a key the mapper ignores; others pass",
+    arguments: [
+      ("1e309", false), ("-1e309", false), ("1e308", true), ("-0.5e-3", true), ("12345678901234567890", true),
+    ])
+  func outOfRangeNumbers(number: String, accepted: Bool) async throws {
+    let body =
+      #"{"items": [{"id": "2AB2AE66-A4B7-4A16-B374-51BBAC8DB086", "n": \#(number), "image": "https://a.com/1"}]}"#
+    let (sut, client) = makeSUT()
+    client.stub(.success(Data(body.utf8), httpResponse(statusCode: 200)))
+
+    if accepted {
+      #expect(try await sut.load().count == 1)
+    } else {
+      await #expect(throws: RemoteFeedLoader.Error.invalidData) { try await sut.load() }
+    }
+  }
+
   @Test("RFL-11 commas, brackets and key names inside strings are text; the same key in two objects is no repeat")
   func punctuationInStrings() async throws {
     let body = #"""
