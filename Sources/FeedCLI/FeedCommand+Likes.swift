@@ -9,53 +9,59 @@ struct LikesOptions: ParsableArguments {
   @OptionGroup var options: CommonOptions
 }
 
-/// An image id argument, checked to be an id.
-private func imageID(_ text: String) throws -> UUID {
-  guard let id = UUID(uuidString: text) else {
-    throw ValidationError(AppLanguage.current.text("ERROR_NOT_AN_ID", text))
+/// `feed like` and `feed discard`: one image id, checked to be an id, and the action stored then sent.
+protocol LikeActionCommand: AsyncParsableCommand {
+  static var kind: PendingLikeAction.Kind { get }
+  var imageID: String { get }
+  var likes: LikesOptions { get }
+}
+
+extension LikeActionCommand {
+  func validate() throws { _ = try id() }
+
+  func run() async throws {
+    try await FeedApp.reportingErrors {
+      let (network, options) = (likes.network, likes.options)
+      print(
+        try await FeedApp.act(
+          Self.kind, on: try id(), url: network.url, offline: network.offline, store: options.store,
+          storeKind: options.storeKind, json: options.json, limits: network.limits))
+    }
   }
-  return id
+
+  private func id() throws -> UUID {
+    guard let id = UUID(uuidString: imageID) else {
+      throw ValidationError(AppLanguage.current.text("ERROR_NOT_AN_ID", imageID))
+    }
+    return id
+  }
 }
 
 extension FeedCommand {
   /// Likes an image.
-  struct Like: AsyncParsableCommand {
+  struct Like: LikeActionCommand {
     static let configuration = CommandConfiguration(
       commandName: "like",
       abstract: "Likes an image: stored first, then sent; when the server cannot take it, it stays pending (exit 0).")
+    static let kind = PendingLikeAction.Kind.like
 
     @Argument(help: "The image's id.")
     var imageID: String
 
     @OptionGroup var likes: LikesOptions
-
-    func validate() throws { _ = try FeedCommand.imageIDArgument(imageID) }
-
-    func run() async throws {
-      try await FeedApp.reportingErrors {
-        print(try await FeedApp.act(.like, on: try FeedCommand.imageIDArgument(imageID), likes: likes))
-      }
-    }
   }
 
   /// Takes back the like of an image.
-  struct Discard: AsyncParsableCommand {
+  struct Discard: LikeActionCommand {
     static let configuration = CommandConfiguration(
       commandName: "discard",
       abstract: "Takes back the like of an image: stored first, then sent; pending when the server cannot take it.")
+    static let kind = PendingLikeAction.Kind.discard
 
     @Argument(help: "The image's id.")
     var imageID: String
 
     @OptionGroup var likes: LikesOptions
-
-    func validate() throws { _ = try FeedCommand.imageIDArgument(imageID) }
-
-    func run() async throws {
-      try await FeedApp.reportingErrors {
-        print(try await FeedApp.act(.discard, on: try FeedCommand.imageIDArgument(imageID), likes: likes))
-      }
-    }
   }
 
   /// Lists the liked images.
@@ -94,17 +100,5 @@ extension FeedCommand {
             json: options.json, limits: network.limits))
       }
     }
-  }
-
-  static func imageIDArgument(_ text: String) throws -> UUID {
-    try imageID(text)
-  }
-}
-
-extension FeedApp {
-  static func act(_ kind: PendingLikeAction.Kind, on id: UUID, likes: LikesOptions) async throws -> String {
-    try await act(
-      kind, on: id, url: likes.network.url, offline: likes.network.offline, store: likes.options.store,
-      storeKind: likes.options.storeKind, json: likes.options.json, limits: likes.network.limits)
   }
 }

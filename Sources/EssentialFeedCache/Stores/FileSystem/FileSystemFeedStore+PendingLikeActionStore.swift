@@ -10,7 +10,10 @@ extension FileSystemFeedStore: PendingLikeActionStore {
   /// - Throws: ``FileFeedStoreError/insertionFailed(path:reason:)``, nothing changed;
   ///   ``FileFeedStoreError/corrupt(path:reason:)`` when the journal is damaged (never written over).
   public func enqueue(_ action: PendingLikeAction) throws(FileFeedStoreError) {
-    try locked { () throws(FileFeedStoreError) in try record(.enqueue(action)) }
+    try locked { () throws(FileFeedStoreError) in
+      var likes = try takeLikes()
+      try record(.enqueue(action), in: &likes)
+    }
   }
 
   /// The pending actions, the oldest timestamp first (ties in the order they were stored).
@@ -28,8 +31,12 @@ extension FileSystemFeedStore: PendingLikeActionStore {
   @discardableResult
   public func removeIfPending(_ action: PendingLikeAction) throws(FileFeedStoreError) -> Bool {
     try locked { () throws(FileFeedStoreError) -> Bool in
-      guard try loadedLikes().contains(actionID: action.id) else { return false }
-      try record(.remove(action.id))
+      var likes = try takeLikes()
+      guard likes.contains(actionID: action.id) else {
+        pendingLikes = likes
+        return false
+      }
+      try record(.remove(action.id), in: &likes)
       return true
     }
   }
@@ -100,9 +107,16 @@ extension FileSystemFeedStore: PendingLikeActionStore {
     return try body()
   }
 
-  private func record(_ record: PendingLikeJournal.Record) throws(FileFeedStoreError) {
-    var likes = try loadedLikes()
-    pendingLikes = nil  // Taken out, so the change copies nothing; put back once written (or read again).
+  /// The pending likes, taken out of the store so that a change copies nothing; put back once written (or read
+  /// again, when the write failed).
+  private func takeLikes() throws(FileFeedStoreError) -> PendingLikes {
+    let likes = try loadedLikes()
+    pendingLikes = nil
+    return likes
+  }
+
+  /// Applies `record` to `likes` and writes it: appended, or the journal compacted.
+  private func record(_ record: PendingLikeJournal.Record, in likes: inout PendingLikes) throws(FileFeedStoreError) {
     likes.apply(record)
     let compacting = likes.length == 0 || likes.records + 1 > 2 * likes.count + 64
     do {
