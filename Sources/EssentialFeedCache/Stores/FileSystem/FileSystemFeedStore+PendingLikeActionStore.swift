@@ -87,26 +87,6 @@ extension FileSystemFeedStore: PendingLikeActionStore {
     return likes
   }
 
-  /// Runs a change holding `pending-likes.lock`, so two instances (two processes) never interleave a read and the
-  /// write that follows it.
-  private func locked<T>(_ body: () throws(FileFeedStoreError) -> T) throws(FileFeedStoreError) -> T {
-    try checkLocation()
-    if pendingLikesLock < 0 {
-      do {
-        try AtomicFile.createDirectory(directoryPath)
-      } catch {
-        throw .insertionFailed(path: directoryPath, reason: error.reason)
-      }
-      let path = (directoryPath as NSString).appendingPathComponent("pending-likes.lock")
-      let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-      guard fd >= 0 else { throw .insertionFailed(path: path, reason: String(cString: strerror(errno))) }
-      pendingLikesLock = fd
-    }
-    while flock(pendingLikesLock, LOCK_EX) != 0, errno == EINTR {}
-    defer { flock(pendingLikesLock, LOCK_UN) }
-    return try body()
-  }
-
   /// The pending likes, taken out of the store so that a change copies nothing; put back once written (or read
   /// again, when the write failed).
   private func takeLikes() throws(FileFeedStoreError) -> PendingLikes {
@@ -141,19 +121,5 @@ extension FileSystemFeedStore: PendingLikeActionStore {
       throw .insertionFailed(path: pendingLikesPath, reason: error.reason)
     }
     pendingLikes = likes
-  }
-
-  /// The journal, open for appending across operations: an append is one write and one flush.
-  private func openPendingLikesFile() throws(AtomicFile.SystemError) -> Int32 {
-    if pendingLikesFile >= 0 { return pendingLikesFile }
-    let fd = open(pendingLikesPath, O_RDWR | O_APPEND | O_CLOEXEC)
-    guard fd >= 0 else { throw AtomicFile.SystemError(errno: errno) }
-    pendingLikesFile = fd
-    return fd
-  }
-
-  private func closePendingLikesFile() {
-    if pendingLikesFile >= 0 { close(pendingLikesFile) }
-    pendingLikesFile = -1
   }
 }
