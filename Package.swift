@@ -48,10 +48,13 @@ let package = Package(
       dependencies: [.product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["FeedApp"]))],
       swiftSettings: strictSettings
     ),
+    // The terminal under `feed browse`: raw mode, keys, signals, and the screen as a grid of cells. Not a product.
+    .target(name: "FeedTerminal", swiftSettings: strictSettings),
     .target(
       name: "FeedCLI",
       dependencies: [
         "EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache", "EssentialFeedSQLite", "FeedDemoServer",
+        "FeedTerminal",
         .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["FeedApp"])),
       ],
       resources: [.process("Resources")],
@@ -84,7 +87,7 @@ let package = Package(
       name: "Integration",
       dependencies: [
         "EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache", "EssentialFeedSpecs", "EssentialFeedSQLite",
-        "TestSupport", "StoreCrashWriter", "FeedDemoServer", "FeedCLI", "feed",
+        "TestSupport", "StoreCrashWriter", "FeedDemoServer", "FeedCLI", "FeedTerminal", "feed",
         .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["FeedApp"])),
       ],
       path: "Tests/Integration",

@@ -8,22 +8,6 @@ import Synchronization
 
 /// `feed like`, `feed discard`, `feed likes` and `feed sync`: the pending likes kept in the store, sent to the server.
 extension FeedApp {
-  /// Where likes go: the pending store, and the server (if any) with its sender and liked list.
-  struct LikesContext {
-    let pending: any PendingLikeActionStore
-    let server: URL?
-    let client: any HTTPClient
-    /// The last liked list loaded, for when the server cannot be reached.
-    let likedCache: LocalFeedLoader
-
-    func synchronizer(onEvent: @escaping @Sendable (LikeSynchronizer.Event) -> Void = { _ in }) -> LikeSynchronizer {
-      let sender: any LikeActionSender =
-        server.map { RemoteLikeActionSender(baseURL: $0, client: client) } ?? OfflineSender()
-      return LikeSynchronizer(
-        store: pending, sender: sender, sleep: { _ in throw CancellationError() }, onEvent: onEvent)
-    }
-  }
-
   /// Stores a like or discard of `imageID`, then sends the pending actions once. Succeeds when stored, sent or not.
   static func act(
     _ kind: PendingLikeAction.Kind, on imageID: UUID, url: String?, offline: Bool, store: String?,
@@ -86,12 +70,16 @@ extension FeedApp {
   ) async throws -> String {
     let directory = try CacheDirectory.resolve(store)
     try CacheDirectory.prepare(directory)
-    // One pass at a time across processes too: two `feed` processes sending the same store's actions at once could
-    // send an older action on an image after a newer one. The lock dies with its process, killed or not.
-    let lockPath = directory.appending(path: "likes-sync.lock").path(percentEncoded: false)
-    let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    if lock >= 0 { while flock(lock, LOCK_EX) != 0, errno == EINTR {} }
-    defer { if lock >= 0 { close(lock) } }
+    return try await LikesSyncLock.holding(in: directory) {
+      try await withLikesLocked(
+        url: url, offline: offline, directory: directory, storeKind: storeKind, limits: limits, body)
+    }
+  }
+
+  private static func withLikesLocked(
+    url: String?, offline: Bool, directory: URL, storeKind: StoreKind, limits: NetworkLimits,
+    _ body: (LikesContext) async throws -> String
+  ) async throws -> String {
     var embedded: LoopbackHTTPServer?
     var server: URL?
     if let url {
@@ -101,19 +89,7 @@ extension FeedApp {
       let demo = try await DemoFeedServer.start()
       (embedded, server) = (demo, demo.baseURL)
     }
-    let (pending, likedStore): (any PendingLikeActionStore, any FeedStore) =
-      switch storeKind {
-      case .filesystem:
-        (FileSystemFeedStore(directory: directory), FileSystemFeedStore(directory: directory.appending(path: "likes")))
-      case .sqlite:
-        (
-          SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite")),
-          SQLiteFeedStore(storeURL: directory.appending(path: "likes.sqlite"))
-        )
-      }
-    let context = LikesContext(
-      pending: pending, server: server, client: limits.makeClient(),
-      likedCache: LocalFeedLoader(store: likedStore, currentDate: Date.init))
+    let context = LikesContext(in: directory, storeKind: storeKind, server: server, client: limits.makeClient())
     do {
       let output = try await body(context)
       await embedded?.stop()
@@ -123,11 +99,6 @@ extension FeedApp {
       throw error
     }
   }
-}
-
-/// The sender when there is no server (`--offline`): every action stays pending.
-private struct OfflineSender: LikeActionSender {
-  func send(_ action: PendingLikeAction) async throws -> LikeState { throw URLError(.notConnectedToInternet) }
 }
 
 /// The refusals a pass reported, by action.

@@ -42,7 +42,7 @@ extension FeedApp {
   }
 
   /// The server's search, each page cached as the last search, recording where the results came from.
-  private static func remoteSearch(
+  static func remoteSearch(
     server: URL?, client: any HTTPClient, store: any FeedSearchStore, now: @escaping @Sendable () -> Date,
     recorder: OriginRecorder
   ) -> FeedSearch.Remote {

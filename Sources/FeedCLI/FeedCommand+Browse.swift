@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedTerminal
 import Foundation
 
 extension FeedCommand {
@@ -6,8 +7,13 @@ extension FeedCommand {
   struct Browse: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "browse",
-      abstract: "Scrolls the whole feed to its end and back through a window of bounded size, and reports the cost.",
+      abstract: "Browses the feed on a full screen; in a pipe, scrolls it end to end and reports the cost.",
       discussion: """
+        On a terminal: the feed with thumbnails, one screen at a time. Keys: ↑/↓, PgUp/PgDn, Home/End move; \
+        Enter opens the image's detail and comments (Esc goes back); l likes or discards the image; / searches \
+        (Esc goes back to the feed); t retries the image; r refreshes; q or Control-C quits.
+
+        In a pipe, with --json or --report: scrolls the feed to its end and back and reports the cost. \
         Pages going down come from the server and are kept in the page store (feed.sqlite in the cache \
         directory); pages going back up come from the page store only. The report says how many images were \
         visited, the most held at once, requests for rows already seen (0 with a server that honours after_id), \
@@ -32,6 +38,9 @@ extension FeedCommand {
     @Flag(name: .long, help: "Print machine-readable JSON instead of text.")
     var json = false
 
+    @Flag(name: .long, help: "Scroll end to end and print the report, even on a terminal.")
+    var report = false
+
     func validate() throws {
       guard (1...100_000).contains(window) else { throw ValidationError("--window must be from 1 to 100000.") }
       guard (1...1_000).contains(pageSize), pageSize <= window else {
@@ -48,6 +57,12 @@ extension FeedCommand {
 
     func run() async throws {
       try await FeedApp.reportingErrors {
+        if !json, !report, TerminalSession.isInteractive {
+          return print(
+            try await FeedApp.browseInteractively(
+              url: network.url, items: items ?? 10_000, window: window, pageSize: pageSize, store: store,
+              limits: network.limits))
+        }
         print(
           try await FeedApp.browse(
             url: network.url, items: items ?? 10_000, window: window, pageSize: pageSize, store: store, json: json,

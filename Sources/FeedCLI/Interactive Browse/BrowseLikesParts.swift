@@ -1,0 +1,48 @@
+import EssentialFeed
+import EssentialFeedAPI
+import EssentialFeedCache
+import Foundation
+
+/// The likes of the interactive browse: a ``LikesController`` over the pending store, sending through a
+/// ``LikeSynchronizer`` that holds the cache directory's sync lock for each pass, as the `feed like` command does.
+@MainActor
+final class BrowseLikesParts {
+  private let controller: LikesController
+  private let view: BrowseLikes
+
+  init(context: FeedApp.LikesContext, directory: URL, view: BrowseLikes) {
+    self.view = view
+    let (events, relay) = AsyncStream.makeStream(of: LikeSynchronizer.Event.self)
+    let synchronizer = context.synchronizer { event in relay.yield(event) }
+    let liked: @Sendable () async throws -> [FeedImage] = {
+      guard let server = context.server else { return try await context.likedCache.load() }
+      return try await FeedLoaderCacheDecorator(
+        decoratee: RemoteLikedImagesLoader(baseURL: server, client: context.client), cache: context.likedCache
+      ).load()
+    }
+    let controller = LikesController(
+      store: context.pending, loadLiked: liked,
+      send: { _ = await LikesSyncLock.holding(in: directory) { await synchronizer.sendPending() } }, view: view)
+    self.controller = controller
+    // The synchronizer's answers and refusals, from any thread, to the controller on the main actor.
+    Task { [weak controller] in
+      for await event in events { controller?.handle(event) }
+    }
+  }
+
+  /// Loads the liked list and the pending actions.
+  func reload() {
+    Task { await controller.load() }
+  }
+
+  /// Likes `image`, or discards its like when `liked`: shown at once, then sent.
+  func toggle(_ image: FeedImage, liked: Bool) {
+    Task { [view, controller] in
+      do {
+        if liked { try await controller.discard(image.id) } else { try await controller.like(image) }
+      } catch {
+        view.display(message: FeedAppError.problem(with: error))
+      }
+    }
+  }
+}

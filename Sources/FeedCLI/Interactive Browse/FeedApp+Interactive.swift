@@ -1,0 +1,101 @@
+import EssentialFeed
+import EssentialFeedAPI
+import FeedDemoServer
+import FeedTerminal
+import Foundation
+
+extension FeedApp {
+  /// `feed browse` on a terminal: the feed on a full screen, driven by keys, until `q`, Control-C, `SIGINT` or
+  /// `SIGTERM`; the terminal is restored on every way out. Without `url`, browses an embedded demo server of `items`
+  /// images.
+  ///
+  /// - Returns: What the session did, printed once the terminal is restored.
+  @MainActor
+  static func browseInteractively(
+    url: String?, items: Int, window: Int, pageSize: Int, store: String?, limits: NetworkLimits,
+    language: AppLanguage = .current
+  ) async throws -> String {
+    let directory = try CacheDirectory.resolve(store)
+    try CacheDirectory.prepare(directory)
+    var embedded: LoopbackHTTPServer?
+    let server: URL
+    if let url {
+      guard let base = AbsoluteHTTPURL.parse(url) else { throw FeedAppError.invalidURL(url) }
+      server = base
+    } else {
+      let demo = try await DemoFeedServer.start(feed: DemoFeed(count: items))
+      (embedded, server) = (demo, demo.baseURL)
+    }
+    let client = limits.makeClient()
+    let composer = BrowseComposer(
+      server: server, client: client, directory: directory, capacity: window, pageSize: pageSize, language: language)
+    let (feed, feedWindow) = composer.feedList()
+    let likes = BrowseLikes()
+    let likesParts = BrowseLikesParts(
+      context: LikesContext(in: directory, storeKind: .filesystem, server: server, client: client),
+      directory: directory, view: likes)
+    let parts = BrowseSession.Parts(
+      search: composer.searchList, detail: composer.detail(of:), toggleLike: likesParts.toggle,
+      reloadLikes: likesParts.reload, origin: { composer.origin.value })
+    let size = TerminalSession.size ?? (80, 24)
+    let session = BrowseSession(feed: feed, likes: likes, parts: parts, columns: size.columns, rows: size.rows)
+    let furthest = try await run(session)
+    await embedded?.stop()
+    let counts = composer.images.counts
+    let statistics = await feedWindow.statistics
+    return """
+      Browsed to row \(furthest + 1); the window held at most \(statistics.mostImagesHeld) images \
+      (pages: \(statistics.remotePages) from the server, \(statistics.localPages) from the page store).
+      Image loads: \(counts.started) started, \(counts.loaded) loaded, \(counts.cancelled) cancelled \
+      (their rows left the screen), \(counts.failed) failed.
+      """
+  }
+
+  /// Runs `session` on the terminal until the customer quits or a signal ends it.
+  ///
+  /// - Returns: The furthest row the feed's selection reached.
+  @MainActor
+  private static func run(_ session: BrowseSession) async throws -> Int {
+    let terminal = try TerminalSession()
+    let events = TerminalEvents()
+    defer {
+      events.stop()
+      terminal.restore()
+    }
+    var redrawRequested = false
+    session.onChange = {
+      guard !redrawRequested else { return }
+      redrawRequested = true
+      events.send(.redraw)
+    }
+    let ticker = Task {
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .milliseconds(120))
+        events.send(.tick)
+      }
+    }
+    defer { ticker.cancel() }
+    var shown: ScreenGrid?
+    var furthest = 0
+    session.start()
+    loop: while true {
+      furthest = max(furthest, session.lists[0].selection)
+      let grid = BrowseScreen.render(session)
+      TerminalSession.write(ANSIFrame.frame(grid, previous: shown))
+      shown = grid
+      guard let event = await events.next() else { break }
+      switch event {
+      case .keys(let keys):
+        for key in keys where !session.handle(key) { break loop }
+      case .resized:
+        let size = TerminalSession.size ?? (session.columns, session.rows)
+        session.resize(columns: size.columns, rows: size.rows)
+        shown = nil
+      case .signalled, .inputClosed: break loop
+      case .redraw: redrawRequested = false
+      case .tick: session.tick()
+      }
+    }
+    return furthest
+  }
+}

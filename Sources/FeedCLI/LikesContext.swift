@@ -1,0 +1,44 @@
+import EssentialFeed
+import EssentialFeedAPI
+import EssentialFeedCache
+import EssentialFeedSQLite
+import Foundation
+
+extension FeedApp {
+  /// Where likes go: the pending store, and the server (if any) with its sender and liked list.
+  struct LikesContext {
+    let pending: any PendingLikeActionStore
+    let server: URL?
+    let client: any HTTPClient
+    /// The last liked list loaded, for when the server cannot be reached.
+    let likedCache: LocalFeedLoader
+
+    /// The stores of `kind` in `directory`: the pending actions beside the feed, the liked list in its own.
+    init(in directory: URL, storeKind: StoreKind, server: URL?, client: any HTTPClient) {
+      switch storeKind {
+      case .filesystem:
+        pending = FileSystemFeedStore(directory: directory)
+        likedCache = LocalFeedLoader(
+          store: FileSystemFeedStore(directory: directory.appending(path: "likes")), currentDate: Date.init)
+      case .sqlite:
+        pending = SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite"))
+        likedCache = LocalFeedLoader(
+          store: SQLiteFeedStore(storeURL: directory.appending(path: "likes.sqlite")), currentDate: Date.init)
+      }
+      self.server = server
+      self.client = client
+    }
+
+    func synchronizer(onEvent: @escaping @Sendable (LikeSynchronizer.Event) -> Void = { _ in }) -> LikeSynchronizer {
+      let sender: any LikeActionSender =
+        server.map { RemoteLikeActionSender(baseURL: $0, client: client) } ?? OfflineSender()
+      return LikeSynchronizer(
+        store: pending, sender: sender, sleep: { _ in throw CancellationError() }, onEvent: onEvent)
+    }
+  }
+}
+
+/// The sender when there is no server (`--offline`): every action stays pending.
+private struct OfflineSender: LikeActionSender {
+  func send(_ action: PendingLikeAction) async throws -> LikeState { throw URLError(.notConnectedToInternet) }
+}

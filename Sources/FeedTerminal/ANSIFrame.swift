@@ -1,0 +1,53 @@
+/// Draws a ``ScreenGrid`` on an ANSI terminal: the whole screen the first time or after a resize, then only the
+/// rows that changed.
+public enum ANSIFrame {
+  /// Switches to the alternate screen and hides the cursor.
+  public static let enter = "\u{1B}[?1049h\u{1B}[?25l"
+  /// Shows the cursor and leaves the alternate screen: the terminal shows what it showed before.
+  public static let leave = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+
+  /// The escape sequences that turn the screen showing `previous` into `grid`.
+  ///
+  /// - Parameters:
+  ///   - grid: The screen to show.
+  ///   - previous: What the screen shows now; `nil` (or a different size) redraws everything.
+  /// - Returns: The bytes to write, empty when nothing changed.
+  public static func frame(_ grid: ScreenGrid, previous: ScreenGrid?) -> String {
+    let redraw = previous.map { $0.width != grid.width || $0.height != grid.height } ?? true
+    var output = redraw ? "\u{1B}[0m\u{1B}[2J" : ""
+    for row in 0..<grid.height where redraw || !sameRow(row, grid, previous) {
+      output += "\u{1B}[\(row + 1);1H" + line(row, of: grid)
+    }
+    return output
+  }
+
+  private static func sameRow(_ row: Int, _ grid: ScreenGrid, _ previous: ScreenGrid?) -> Bool {
+    guard let previous else { return false }
+    return (0..<grid.width).allSatisfy { grid[row, $0] == previous[row, $0] }
+  }
+
+  private static func line(_ row: Int, of grid: ScreenGrid) -> String {
+    var output = ""
+    var style: Style?
+    for column in 0..<grid.width {
+      let cell = grid[row, column]
+      if cell.isContinuation { continue }
+      if cell.style != style {
+        output += sgr(cell.style)
+        style = cell.style
+      }
+      output.append(cell.character)
+    }
+    return output + "\u{1B}[0m"
+  }
+
+  /// The Select Graphic Rendition sequence for `style`, from the terminal's defaults.
+  static func sgr(_ style: Style) -> String {
+    var codes = ["0"]
+    if style.bold { codes.append("1") }
+    if style.inverse { codes.append("7") }
+    if let foreground = style.foreground { codes.append("38;5;\(foreground.index)") }
+    if let background = style.background { codes.append("48;5;\(background.index)") }
+    return "\u{1B}[" + codes.joined(separator: ";") + "m"
+  }
+}

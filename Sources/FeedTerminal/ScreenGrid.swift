@@ -1,0 +1,132 @@
+/// A colour of the 256-colour ANSI palette.
+public struct Colour: Hashable, Sendable {
+  /// The palette index.
+  public let index: UInt8
+
+  /// The palette colour at `index`.
+  public init(index: UInt8) {
+    self.index = index
+  }
+
+  /// The palette's closest grey to `luminance` (0 black … 255 white): its 24-step grey ramp, and black and white.
+  public static func grey(_ luminance: UInt8) -> Colour {
+    switch luminance {
+    case 0..<4: Colour(index: 16)
+    case 247...: Colour(index: 231)
+    default: Colour(index: 232 + UInt8(min(23, (Int(luminance) - 3) / 10)))
+    }
+  }
+
+  public static let accent = Colour(index: 39)
+  public static let dim = Colour(index: 244)
+  public static let warning = Colour(index: 208)
+  public static let liked = Colour(index: 204)
+}
+
+/// How a cell is drawn.
+public struct Style: Hashable, Sendable {
+  public var foreground: Colour?
+  public var background: Colour?
+  public var bold = false
+  public var inverse = false
+
+  /// A style; the terminal's own colours by default.
+  public init(foreground: Colour? = nil, background: Colour? = nil, bold: Bool = false, inverse: Bool = false) {
+    self.foreground = foreground
+    self.background = background
+    self.bold = bold
+    self.inverse = inverse
+  }
+
+  public static let plain = Style()
+}
+
+/// One character cell of the screen. A wide character takes its cell and the next, which is then a continuation.
+public struct Cell: Hashable, Sendable {
+  public var character: Character
+  public var style: Style
+  /// The right half of a wide character: drawn by the cell before it.
+  public var isContinuation = false
+
+  /// A cell showing `character`.
+  public init(_ character: Character = " ", style: Style = .plain) {
+    self.character = character
+    self.style = style
+  }
+}
+
+/// The screen as a value: a grid of cells, written by a render function and compared by tests, drawn by
+/// ``ANSIFrame``. Text written to it is clipped to the grid, and control characters (a server's description could
+/// hold escape sequences) are shown as `�`, never sent to the terminal.
+public struct ScreenGrid: Hashable, Sendable {
+  public let width: Int
+  public let height: Int
+  private(set) var cells: [Cell]
+
+  /// A blank grid of `width` columns and `height` rows (at least 1 × 1).
+  public init(width: Int, height: Int) {
+    self.width = max(1, width)
+    self.height = max(1, height)
+    cells = Array(repeating: Cell(), count: self.width * self.height)
+  }
+
+  /// The cell at `row`, `column`; a blank cell outside the grid.
+  public subscript(row: Int, column: Int) -> Cell {
+    get { contains(row, column) ? cells[row * width + column] : Cell() }
+    set { if contains(row, column) { cells[row * width + column] = newValue } }
+  }
+
+  private func contains(_ row: Int, _ column: Int) -> Bool {
+    (0..<height).contains(row) && (0..<width).contains(column)
+  }
+
+  /// Writes `text` at `row`, `column`, clipped to `limit` columns (and to the grid).
+  ///
+  /// - Returns: The column after the last character written.
+  @discardableResult
+  public mutating func write(_ text: String, row: Int, column: Int, limit: Int? = nil, style: Style = .plain) -> Int {
+    let end = min(width, column + (limit ?? width))
+    var at = column
+    for character in text {
+      let shown = Self.isControl(character) ? "\u{FFFD}" : character
+      let columns = Self.columns(of: shown)
+      guard at + columns <= end else { break }
+      self[row, at] = Cell(shown, style: style)
+      if columns == 2 {
+        var continuation = Cell(" ", style: style)
+        continuation.isContinuation = true
+        self[row, at + 1] = continuation
+      }
+      at += columns
+    }
+    return at
+  }
+
+  /// Paints `count` cells from `row`, `column` with `style`, blank.
+  public mutating func fill(row: Int, column: Int, count: Int, style: Style) {
+    for at in column..<max(column, column + count) { self[row, at] = Cell(" ", style: style) }
+  }
+
+  /// The text of `row`, without styles.
+  public func line(_ row: Int) -> String {
+    String((0..<width).map { self[row, $0] }.filter { !$0.isContinuation }.map(\.character))
+  }
+
+  /// Every row's text, one per line.
+  public var text: String { (0..<height).map(line).joined(separator: "\n") }
+
+  static func isControl(_ character: Character) -> Bool {
+    character.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }
+  }
+
+  /// How many columns a terminal gives `character`: two for East Asian wide and emoji presentation, else one.
+  static func columns(of character: Character) -> Int {
+    guard let scalar = character.unicodeScalars.first else { return 1 }
+    let value = scalar.value
+    let wide: [ClosedRange<UInt32>] = [
+      0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+      0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD,
+    ]
+    return wide.contains { $0.contains(value) } || scalar.properties.isEmojiPresentation ? 2 : 1
+  }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What the terminal could not do.
+public enum TerminalError: Error, Hashable, Sendable {
+  /// Standard input or output is not a terminal (a pipe, a file): there is no screen to draw on.
+  case notATerminal
+  /// The terminal refused its settings; `errno` says why.
+  case settings(errno: Int32)
+}
+
+/// The terminal in raw mode on the alternate screen, for as long as the session lasts: keys arrive one by one and
+/// unechoed, and ``restore()`` puts back the settings and the screen the customer had. The settings are also put
+/// back when the process dies of a crash signal (`SIGSEGV`, `SIGBUS`, `SIGILL`, `SIGTRAP`, `SIGABRT`, `SIGFPE`):
+/// a handler restores them and lets the signal end the process as it would have.
+public final class TerminalSession: Sendable {
+  private let original: termios
+  private let restored = Mutex(false)
+
+  /// Whether standard input and output are both a terminal.
+  public static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+
+  /// The terminal's size in columns and rows, or `nil` when standard output is not a terminal.
+  public static var size: (columns: Int, rows: Int)? {
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+    return (Int(size.ws_col), Int(size.ws_row))
+  }
+
+  /// Puts the terminal in raw mode and switches to the alternate screen.
+  ///
+  /// - Throws: ``TerminalError``: not a terminal, or settings refused (the terminal is then unchanged).
+  public init() throws(TerminalError) {
+    guard Self.isInteractive else { throw .notATerminal }
+    var settings = termios()
+    guard tcgetattr(STDIN_FILENO, &settings) == 0 else { throw .settings(errno: errno) }
+    original = settings
+    cfmakeraw(&settings)
+    settings.c_oflag |= tcflag_t(OPOST)  // keep "\n" as a new line for anything printed by accident
+    guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings) == 0 else { throw .settings(errno: errno) }
+    CrashRestore.install(original)
+    Self.write(ANSIFrame.enter)
+  }
+
+  /// Puts back the terminal's settings and screen; only the first call does anything.
+  public func restore() {
+    guard
+      restored.withLock({ done in
+        defer { done = true }
+        return !done
+      })
+    else { return }
+    CrashRestore.uninstall()
+    Self.write(ANSIFrame.leave)
+    var settings = original
+    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
+  }
+
+  /// Writes `text` to standard output, all of it (a terminal can take a large frame in several writes).
+  public static func write(_ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeMutableBytes {
+        systemWrite(STDOUT_FILENO, $0.baseAddress?.advanced(by: offset), $0.count - offset)
+      }
+      if written > 0 {
+        offset += written
+      } else if written < 0, errno == EINTR {
+        continue
+      } else {
+        return  // the terminal is gone: nothing more to show
+      }
+    }
+  }
+}
+
+/// The crash path: a signal handler can only use async-signal-safe calls, so the settings to restore live in a
+/// global copied once, and the escape sequence is a static string.
+private enum CrashRestore {
+  nonisolated(unsafe) static var settings = termios()
+  nonisolated(unsafe) static var installed = false
+  static let signals = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+
+  static func install(_ original: termios) {
+    settings = original
+    installed = true
+    for number in signals {
+      signal(number) { number in
+        if CrashRestore.installed {
+          _ = tcsetattr(STDIN_FILENO, TCSANOW, &CrashRestore.settings)
+          let leave: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+          _ = systemWrite(STDOUT_FILENO, leave.utf8Start, leave.utf8CodeUnitCount)
+        }
+        signal(number, SIG_DFL)
+        raise(number)  // delivered when the handler returns: the process ends as the signal says
+      }
+    }
+  }
+
+  static func uninstall() {
+    installed = false
+    for number in signals { signal(number, SIG_DFL) }
+  }
+}
+
+/// The system's `write`, by a name the session's own `write(_:)` does not hide.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
+}

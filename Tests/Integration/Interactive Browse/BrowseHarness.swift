@@ -1,0 +1,165 @@
+import EssentialFeed
+import EssentialFeedCache
+import FeedDemoServer
+import FeedTerminal
+import Foundation
+import Synchronization
+import Testing
+
+@testable import FeedCLI
+
+/// Image loads the test answers: each waits until completed, or answers at once with the demo image when
+/// `answering` is set; cancellations are recorded.
+final class ControlledImageLoader: FeedImageDataLoader, Sendable {
+  private struct State {
+    var requests: [URL] = []
+    var cancelled: [URL] = []
+    var waiting: [Int: (url: URL, continuation: CheckedContinuation<Data, any Error>)] = [:]
+    var cancelledEarly: Set<Int> = []
+    var answering = false
+  }
+  private let state = Mutex(State())
+
+  var requests: [URL] { state.withLock { $0.requests } }
+  var cancelled: [URL] { state.withLock { $0.cancelled } }
+  var waitingURLs: [URL] { state.withLock { $0.waiting.values.map(\.url) } }
+  func answerAll() { state.withLock { $0.answering = true } }
+
+  func loadImageData(from url: URL) async throws -> Data {
+    let (id, answering) = state.withLock { state in
+      state.requests.append(url)
+      return (state.requests.count, state.answering)
+    }
+    if answering { return Self.image(for: url) }
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let early = state.withLock { state in
+          if state.cancelledEarly.remove(id) != nil { return true }
+          state.waiting[id] = (url, continuation)
+          return false
+        }
+        if early { continuation.resume(throwing: CancellationError()) }
+      }
+    } onCancel: {
+      let waiting = state.withLock { state in
+        state.cancelled.append(url)
+        guard let waiting = state.waiting.removeValue(forKey: id) else {
+          state.cancelledEarly.insert(id)
+          return nil as CheckedContinuation<Data, any Error>?
+        }
+        return waiting.continuation
+      }
+      waiting?.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Answers every waiting load of `url` with `result`.
+  func complete(_ url: URL, with result: Result<Data, any Error>) {
+    let continuations = state.withLock { state in
+      let matching = state.waiting.filter { $0.value.url == url }
+      for key in matching.keys { state.waiting[key] = nil }
+      return matching.values.map(\.continuation)
+    }
+    for continuation in continuations { continuation.resume(with: result) }
+  }
+
+  /// The demo server's picture for an image URL `…/images/<id>`.
+  static func image(for url: URL) -> Data {
+    DemoFeed.imageData(for: UUID(uuidString: url.lastPathComponent) ?? UUID())
+  }
+}
+
+/// A session over a feed of `count` demo images in a window, as `feed browse` composes it but with the test's
+/// image loader and parts; the screen is `rows` lines tall.
+@MainActor
+struct BrowseHarness {
+  let images = ControlledImageLoader()
+  let feed: [FeedImage]
+  let session: BrowseSession
+  let list: BrowseList
+  let window: FeedWindow
+  let events = Recorded()
+
+  /// What the session asked of its parts.
+  @MainActor final class Recorded {
+    var searches: [String] = []
+    var details: [FeedImage] = []
+    var likes: [(FeedImage, liked: Bool)] = []
+    var likesReloaded = 0
+  }
+
+  init(count: Int = 100, capacity: Int = 60, pageSize: Int = 10, rows: Int = 18, columns: Int = 80) {
+    let feed = (0..<count).map { index in
+      let item = DemoFeed.item(at: index)
+      return FeedImage(
+        id: item.id, description: item.description, location: item.location,
+        url: DemoFeed.imageURL(for: item.id, baseURL: URL(string: "http://demo.test") ?? URL(fileURLWithPath: "/")))
+    }
+    self.feed = feed
+    window = FeedWindow(
+      capacity: capacity, pageSize: pageSize, pages: LocalFeedPageLoader(store: InMemoryFeedStore())
+    ) { last in
+      let start = last.flatMap { last in feed.firstIndex { $0.id == last.id }.map { $0 + 1 } } ?? 0
+      return Array(feed[start..<min(feed.count, start + pageSize)])
+    }
+    let window = window
+    list = Self.list(title: "Feed", images: images) { try await window.reload() }
+    let events = events
+    let images = images
+    let parts = BrowseSession.Parts(
+      search: { keyword in
+        events.searches.append(keyword)
+        return Self.list(title: "Search: \(keyword)", images: images) {
+          Paginated(items: feed.filter { $0.description?.contains(keyword) == true })
+        }
+      },
+      detail: { image in
+        events.details.append(image)
+        return BrowseDetail(image: image)
+      },
+      toggleLike: { image, liked in events.likes.append((image, liked)) },
+      reloadLikes: { events.likesReloaded += 1 },
+      origin: { "server" })
+    session = BrowseSession(feed: list, likes: BrowseLikes(), parts: parts, columns: columns, rows: rows)
+  }
+
+  static func list(
+    title: String, images: ControlledImageLoader,
+    loader: @escaping @Sendable () async throws -> Paginated<FeedImage>
+  ) -> BrowseList {
+    let view = BrowseListView()
+    let controller = FeedController<Thumbnail>(
+      loader: loader, imageLoader: images,
+      imageTransformer: { Greymap(decoding: $0).map { Thumbnail($0, columns: 10, rows: 3) } }, feedView: view,
+      loadingView: view, errorView: view, imageView: view, loadMoreView: view)
+    return BrowseList(title: title, controller: controller, view: view)
+  }
+
+  var screen: ScreenGrid { BrowseScreen.render(session) }
+
+  /// The screen's text.
+  var text: String { screen.text }
+
+  /// Presses `keys` in order.
+  func press(_ keys: Key...) {
+    for key in keys { _ = session.handle(key) }
+  }
+
+  /// Suspends until `condition` holds, or fails the test after 10 s (the loads answer in microseconds).
+  func wait(
+    _ what: String, sourceLocation: SourceLocation = #_sourceLocation, until condition: () -> Bool
+  ) async {
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(10)
+    while !condition() {
+      guard clock.now < deadline else {
+        Issue.record("timed out waiting for \(what)", sourceLocation: sourceLocation)
+        return
+      }
+      try? await Task.sleep(for: .milliseconds(2))
+    }
+  }
+
+  /// The URL of the image at `position`.
+  func url(_ position: Int) -> URL { feed[position].url }
+}
