@@ -3,6 +3,7 @@ import EssentialFeedAPI
 import EssentialFeedCache
 import EssentialFeedSQLite
 import FeedDemoServer
+import FeedTerminal
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -112,6 +113,8 @@ enum FeedApp {
       try exit(saying: error.description)
     } catch let error as CocoaError {
       try exit(saying: error.localizedDescription)
+    } catch let error as TerminalError {
+      try exit(saying: error.description)
     }
   }
 

@@ -58,10 +58,12 @@ extension FeedCommand {
     func run() async throws {
       try await FeedApp.reportingErrors {
         if !json, !report, TerminalSession.isInteractive {
-          return print(
-            try await FeedApp.browseInteractively(
-              url: network.url, items: items ?? 10_000, window: window, pageSize: pageSize, store: store,
-              limits: network.limits))
+          let (summary, signal) = try await FeedApp.browseInteractively(
+            url: network.url, items: items ?? 10_000, window: window, pageSize: pageSize, store: store,
+            limits: network.limits)
+          print(summary)
+          if let signal { throw ExitCode(128 + signal) }
+          return
         }
         print(
           try await FeedApp.browse(

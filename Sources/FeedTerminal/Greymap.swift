@@ -8,7 +8,9 @@ public struct Greymap: Hashable, Sendable {
   /// The largest width or height accepted.
   public static let maximumSide = 4_096
 
+  /// Width in pixels.
   public let width: Int
+  /// Height in pixels.
   public let height: Int
   /// The samples row by row, scaled to 0 (black) … 255 (white).
   public let pixels: [UInt8]
@@ -26,10 +28,9 @@ public struct Greymap: Hashable, Sendable {
       guard reader.skipOneWhitespace() else { return nil }
       samples = reader.binarySamples(count, wide: maximum > 255)
     } else {
-      samples = (0..<count).reduce(into: [Int]?([])) { samples, _ in
-        guard let sample = reader.number() else { return samples = nil }
-        samples?.append(sample)
-      }
+      var plain: [Int] = []
+      while plain.count < count, let sample = reader.number() { plain.append(sample) }
+      samples = plain
     }
     guard let samples, samples.count == count, samples.allSatisfy({ $0 <= maximum }) else { return nil }
     self.width = width

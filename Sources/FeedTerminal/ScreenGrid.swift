@@ -17,17 +17,25 @@ public struct Colour: Hashable, Sendable {
     }
   }
 
+  /// Highlights: the selection, comment authors.
   public static let accent = Colour(index: 39)
+  /// Secondary text: locations, hints.
   public static let dim = Colour(index: 244)
+  /// Errors and retries.
   public static let warning = Colour(index: 208)
+  /// The like marker.
   public static let liked = Colour(index: 204)
 }
 
 /// How a cell is drawn.
 public struct Style: Hashable, Sendable {
+  /// The character's colour; the terminal's own when `nil`.
   public var foreground: Colour?
+  /// The cell's colour; the terminal's own when `nil`.
   public var background: Colour?
+  /// Bold text.
   public var bold = false
+  /// Foreground and background swapped.
   public var inverse = false
 
   /// A style; the terminal's own colours by default.
@@ -38,12 +46,15 @@ public struct Style: Hashable, Sendable {
     self.inverse = inverse
   }
 
+  /// The terminal's own colours, nothing else.
   public static let plain = Style()
 }
 
 /// One character cell of the screen. A wide character takes its cell and the next, which is then a continuation.
 public struct Cell: Hashable, Sendable {
+  /// The character shown.
   public var character: Character
+  /// How it is drawn.
   public var style: Style
   /// The right half of a wide character: drawn by the cell before it.
   public var isContinuation = false
@@ -59,7 +70,9 @@ public struct Cell: Hashable, Sendable {
 /// ``ANSIFrame``. Text written to it is clipped to the grid, and control characters (a server's description could
 /// hold escape sequences) are shown as `�`, never sent to the terminal.
 public struct ScreenGrid: Hashable, Sendable {
+  /// Columns.
   public let width: Int
+  /// Rows.
   public let height: Int
   private(set) var cells: [Cell]
 

@@ -15,6 +15,16 @@ public enum TerminalError: Error, Hashable, Sendable {
   case settings(errno: Int32)
 }
 
+extension TerminalError: CustomStringConvertible {
+  /// One line for the customer.
+  public var description: String {
+    switch self {
+    case .notATerminal: "standard input and output must be a terminal for the full screen (use --report in a pipe)"
+    case .settings(let number): "the terminal refused raw mode: \(String(cString: strerror(number)))"
+    }
+  }
+}
+
 /// The terminal in raw mode on the alternate screen, for as long as the session lasts: keys arrive one by one and
 /// unechoed, and ``restore()`` puts back the settings and the screen the customer had. The settings are also put
 /// back when the process dies of a crash signal (`SIGSEGV`, `SIGBUS`, `SIGILL`, `SIGTRAP`, `SIGABRT`, `SIGFPE`):

@@ -26,14 +26,14 @@ final class BrowseSession {
     var origin: () -> String? = { nil }
   }
 
-  private(set) var lists: [BrowseList]
-  private(set) var mode = Mode.list
+  var lists: [BrowseList]
+  var mode = Mode.list
   private(set) var columns: Int
   private(set) var rows: Int
   /// Advances on every animation tick: the shimmer of loading rows moves with it.
   private(set) var frame = 0
   let likes: BrowseLikes
-  private let parts: Parts
+  let parts: Parts
   /// Something shown changed: the screen needs drawing.
   var onChange: () -> Void = {}
 
@@ -100,58 +100,7 @@ final class BrowseSession {
     return true
   }
 
-  private func onDetail(_ detail: BrowseDetail, _ key: Key) -> Bool {
-    switch key {
-    case .character("q"), .interrupt: return false
-    case .escape, .backspace, .left: mode = .list
-    case .character("t"): detail.controller?.retryImage()
-    case .character("r"): detail.controller?.retryComments()
-    case .character("l"): toggleLike(detail.image)
-    default: break
-    }
-    onChange()
-    return true
-  }
-
-  private func typing(_ key: Key, into query: String) {
-    switch key {
-    case .character(let character): mode = .searching(query + String(character))
-    case .backspace: mode = .searching(String(query.dropLast()))
-    case .escape, .interrupt: mode = .list
-    case .enter:
-      mode = .list
-      let keyword = query.trimmingCharacters(in: .whitespaces)
-      guard !keyword.isEmpty else { break }
-      if lists.count > 1 { lists.removeLast() }
-      let results = parts.search(keyword)
-      adopt(results)
-      lists.append(results)
-      results.appear()
-    default: break
-    }
-    onChange()
-  }
-
-  private func closeSearch() {
-    guard lists.count > 1 else { return }
-    lists.removeLast()
-    list.move(by: 0)
-  }
-
-  private func openDetail() {
-    guard let image = list.image(at: list.selection) else { return }
-    let detail = parts.detail(image)
-    detail.onChange = { [weak self] in self?.onChange() }
-    mode = .detail(detail)
-    detail.controller?.viewDidAppear()
-  }
-
-  private func toggleLike(_ chosen: FeedImage? = nil) {
-    guard let image = chosen ?? list.image(at: list.selection) else { return }
-    parts.toggleLike(image, likes.state(of: image.id).liked)
-  }
-
-  private func adopt(_ list: BrowseList) {
+  func adopt(_ list: BrowseList) {
     list.rowsPerScreen = BrowseScreen.rowsPerScreen(height: rows)
     list.view.onChange = { [weak self] in self?.onChange() }
   }

@@ -9,12 +9,13 @@ extension FeedApp {
   /// `SIGTERM`; the terminal is restored on every way out. Without `url`, browses an embedded demo server of `items`
   /// images.
   ///
-  /// - Returns: What the session did, printed once the terminal is restored.
+  /// - Returns: What the session did, printed once the terminal is restored, and the signal that ended it, if one
+  ///   did (the process then exits with 128 + its number, as shells expect).
   @MainActor
   static func browseInteractively(
     url: String?, items: Int, window: Int, pageSize: Int, store: String?, limits: NetworkLimits,
     language: AppLanguage = .current
-  ) async throws -> String {
+  ) async throws -> (summary: String, signal: Int32?) {
     let directory = try CacheDirectory.resolve(store)
     try CacheDirectory.prepare(directory)
     var embedded: LoopbackHTTPServer?
@@ -39,23 +40,25 @@ extension FeedApp {
       reloadLikes: likesParts.reload, origin: { composer.origin.value })
     let size = TerminalSession.size ?? (80, 24)
     let session = BrowseSession(feed: feed, likes: likes, parts: parts, columns: size.columns, rows: size.rows)
-    let furthest = try await run(session)
+    let (furthest, signal) = try await run(session)
     await embedded?.stop()
     let counts = composer.images.counts
     let statistics = await feedWindow.statistics
-    return """
+    return (
+      """
       Browsed to row \(furthest + 1); the window held at most \(statistics.mostImagesHeld) images \
       (pages: \(statistics.remotePages) from the server, \(statistics.localPages) from the page store).
       Image loads: \(counts.started) started, \(counts.loaded) loaded, \(counts.cancelled) cancelled \
       (their rows left the screen), \(counts.failed) failed.
-      """
+      """, signal
+    )
   }
 
   /// Runs `session` on the terminal until the customer quits or a signal ends it.
   ///
-  /// - Returns: The furthest row the feed's selection reached.
+  /// - Returns: The furthest row the feed's selection reached, and the signal that ended the session, if one did.
   @MainActor
-  private static func run(_ session: BrowseSession) async throws -> Int {
+  private static func run(_ session: BrowseSession) async throws -> (furthest: Int, signal: Int32?) {
     let terminal = try TerminalSession()
     let events = TerminalEvents()
     defer {
@@ -77,6 +80,7 @@ extension FeedApp {
     defer { ticker.cancel() }
     var shown: ScreenGrid?
     var furthest = 0
+    var signal: Int32?
     session.start()
     loop: while true {
       furthest = max(furthest, session.lists[0].selection)
@@ -91,11 +95,14 @@ extension FeedApp {
         let size = TerminalSession.size ?? (session.columns, session.rows)
         session.resize(columns: size.columns, rows: size.rows)
         shown = nil
-      case .signalled, .inputClosed: break loop
+      case .signalled(let number):
+        signal = number
+        break loop
+      case .inputClosed: break loop
       case .redraw: redrawRequested = false
       case .tick: session.tick()
       }
     }
-    return furthest
+    return (furthest, signal)
   }
 }

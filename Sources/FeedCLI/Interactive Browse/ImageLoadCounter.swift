@@ -30,7 +30,9 @@ final class ImageLoadCounter: FeedImageDataLoader, Sendable {
       return data
     } catch {
       let cancelled = error is CancellationError || Task.isCancelled
-      state.withLock { cancelled ? ($0.cancelled += 1) : ($0.failed += 1) }
+      state.withLock { counts in
+        if cancelled { counts.cancelled += 1 } else { counts.failed += 1 }
+      }
       throw error
     }
   }

@@ -1,0 +1,173 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `feed browse` as a customer sees it: in a real terminal (tmux), against `feed serve`.
+@Suite("feed browse in a terminal (tmux)", .serialized, .enabled(if: Tmux.path != nil, "tmux is not installed"))
+struct BrowseTerminalTests {
+  @Test("TRM-13 in tmux against feed serve: rows appear, scrolling loads images for new rows, q restores the terminal")
+  func scrollAndQuit() async throws {
+    try await withBrowse(items: 500) { tmux in
+      try await tmux.send("PageDown", "PageDown", "PageDown")
+      let scrolled = try await tmux.waitForScreen("rows 22 to 28 with their thumbnails") { screen in
+        (22...28).allSatisfy { row in screen.contains("▀▀▀▀▀▀▀▀▀▀ \(row). ") }
+      }
+      #expect(!scrolled.contains(" 1. Morning light"))
+      #expect(scrolled.contains("server · item 22"))
+
+      try await tmux.send("q")
+      let after = try await tmux.waitForScreen("the process exited") { $0.contains("EXITED=") }
+      #expect(after.contains("EXITED=0"))
+      #expect(after.contains("Image loads: "))
+      try await expectRestored(tmux, after)
+    }
+  }
+
+  @Test(
+    "TRM-14 SIGINT and SIGTERM restore the terminal, and the exit status says which signal ended it",
+    arguments: [(SIGINT, 130), (SIGTERM, 143)])
+  func signals(signal: Int32, status: Int) async throws {
+    try await withBrowse(items: 100) { tmux in
+      try await signalFeed(tmux, signal)
+      let after = try await tmux.waitForScreen("the process exited") { $0.contains("EXITED=") }
+      #expect(after.contains("EXITED=\(status)"))
+      try await expectRestored(tmux, after)
+    }
+  }
+
+  @Test(
+    "TRM-15 a crash (SIGSEGV, SIGABRT) restores the terminal before the process dies of it",
+    arguments: [SIGSEGV, SIGABRT])
+  func crash(signal: Int32) async throws {
+    try await withBrowse(items: 100) { tmux in
+      try await signalFeed(tmux, signal)
+      let after = try await tmux.waitForScreen("the process died") { $0.contains("EXITED=") }
+      #expect(after.contains("EXITED=\(128 + signal)"))
+      try await expectRestored(tmux, after)
+    }
+  }
+
+  @Test("TRM-16 resizing the terminal (SIGWINCH) lays the screen out again")
+  func resize() async throws {
+    try await withBrowse(items: 100) { tmux in
+      try await tmux.resize(columns: 60, rows: 14)
+      let resized = try await tmux.waitForScreen("three rows and the status line on 14 lines") { screen in
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.count >= 14 && lines[13].contains("item 1") && screen.contains("3. A quiet street")
+          && !screen.contains("4. ")
+      }
+      #expect(resized.split(separator: "\n").allSatisfy { $0.count <= 60 })
+      try await tmux.send("q")
+      try await tmux.waitForScreen("the process exited") { $0.contains("EXITED=0") }
+    }
+  }
+
+  @Test("TRM-17 in a pipe, feed browse prints the scroll report instead of a screen")
+  func pipe() async throws {
+    let executable = try #require(builtExecutable(named: "feed"))
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let process = Process()
+      process.executableURL = executable
+      process.arguments = [
+        "browse", "--items", "60", "--window", "30", "--store", directory.path(percentEncoded: false),
+      ]
+      let output = Pipe()
+      process.standardOutput = output
+      process.standardInput = FileHandle.nullDevice
+      try process.run()
+      let data = await offPool { output.fileHandleForReading.readDataToEndOfFile() }
+      await process.exited()
+      let text = String(decoding: data, as: UTF8.self)
+      #expect(process.terminationStatus == 0)
+      #expect(text.contains("Browsed 60 images to the end and back to the start, in a window of 30."))
+      #expect(!text.contains("\u{1B}["))
+    }
+  }
+
+  /// Runs `feed serve` and `feed browse` against it in tmux (100 × 30), waits for the first screen of rows with
+  /// their thumbnails, then runs `body`.
+  private func withBrowse(items: Int, _ body: (Tmux) async throws -> Void) async throws {
+    let feed = try #require(builtExecutable(named: "feed"))
+    let server = try await FeedServeProcess(executable: feed, items: items)
+    defer { server.stop() }
+    let tmux = Tmux()
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let store = directory.path(percentEncoded: false)
+      try await tmux.start(
+        "TERM=xterm-256color '\(feed.path(percentEncoded: false))' browse --url \(server.url) --store '\(store)'; "
+          + "status=$?; stty -a; echo EXITED=$status; sleep 60")
+      do {
+        try await tmux.waitForScreen("the first rows with their thumbnails") { screen in
+          screen.contains("▀▀▀▀▀▀▀▀▀▀ 1. Morning light on the old harbour #1") && screen.contains("server · item 1")
+        }
+        #expect(try await tmux.pane("#{alternate_on}") == "1")
+        try await body(tmux)
+      } catch {
+        await tmux.kill()
+        throw error
+      }
+      await tmux.kill()
+    }
+  }
+
+  /// Sends `signal` to the `feed browse` process in the pane.
+  private func signalFeed(_ tmux: Tmux, _ signal: Int32) async throws {
+    let shell = try #require(Int32(try await tmux.pane("#{pane_pid}")))
+    let children = try await commandOutput("/usr/bin/pgrep", ["-P", "\(shell)"])
+    let feed = try #require(children.split(separator: "\n").compactMap { Int32($0) }.first)
+    kill(feed, signal)
+  }
+
+  /// The terminal is as it was: the normal screen, and the line discipline back (`icanon`, `echo`).
+  private func expectRestored(_ tmux: Tmux, _ screen: String, sourceLocation: SourceLocation = #_sourceLocation)
+    async throws
+  {
+    #expect(try await tmux.pane("#{alternate_on}") == "0", sourceLocation: sourceLocation)
+    #expect(try await tmux.pane("#{cursor_flag}") == "1", sourceLocation: sourceLocation)
+    let words = Set(screen.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init))
+    #expect(words.isSuperset(of: ["icanon", "echo", "isig", "icrnl", "opost"]), sourceLocation: sourceLocation)
+  }
+}
+
+/// The output of a command that exits at once.
+func commandOutput(_ path: String, _ arguments: [String]) async throws -> String {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: path)
+  process.arguments = arguments
+  let output = Pipe()
+  process.standardOutput = output
+  try process.run()
+  let data = await offPool { output.fileHandleForReading.readDataToEndOfFile() }
+  await process.exited()
+  return String(decoding: data, as: UTF8.self)
+}
+
+/// `feed serve` in a process of its own, and the base URL it printed.
+final class FeedServeProcess: Sendable {
+  let url: String
+  private let process: Process
+
+  init(executable: URL, items: Int) async throws {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = ["serve", "--items", "\(items)"]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let line = await offPool { () -> String in
+      var bytes = Data()
+      while !bytes.contains(UInt8(ascii: "\n")) {
+        let chunk = output.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        bytes += chunk
+      }
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    self.process = process
+    url = String(line.split(separator: "\n").first ?? "")
+  }
+
+  func stop() {
+    if process.isRunning { process.terminate() }
+  }
+}

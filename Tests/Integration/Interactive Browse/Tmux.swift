@@ -1,0 +1,115 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A tmux server of its own (its own socket, no configuration) running one command in a detached session of a
+/// given size: keys sent as tmux names them, the screen read with `capture-pane`.
+struct Tmux {
+  static let path = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+
+  let socket = "essentialfeed-\(UUID().uuidString.prefix(8))"
+
+  /// Starts `command` (a shell command line) in a session `columns` × `rows`.
+  func start(_ command: String, columns: Int = 100, rows: Int = 30) async throws {
+    // No pipe for its output: the tmux server it forks would hold the pipe open, and reading it would never end.
+    try await run(["new-session", "-d", "-s", "feed", "-x", "\(columns)", "-y", "\(rows)", command], output: false)
+  }
+
+  /// The screen's text, one line per row.
+  func screen() async throws -> String {
+    try await run(["capture-pane", "-p", "-t", "feed"])
+  }
+
+  /// A tmux format of the pane, such as `#{alternate_on}`.
+  func pane(_ format: String) async throws -> String {
+    try await run(["display-message", "-p", "-t", "feed", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Sends keys, each as tmux names it (`PageDown`, `Enter`, `q`…).
+  func send(_ keys: String...) async throws {
+    try await run(["send-keys", "-t", "feed"] + keys)
+  }
+
+  /// Resizes the session's window.
+  func resize(columns: Int, rows: Int) async throws {
+    try await run(["resize-window", "-t", "feed", "-x", "\(columns)", "-y", "\(rows)"])
+  }
+
+  /// Suspends until the screen satisfies `condition`; fails the test with the last screen after `seconds`.
+  @discardableResult
+  func waitForScreen(
+    _ what: String, seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation,
+    until condition: (String) -> Bool
+  ) async throws -> String {
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(seconds)
+    var last = ""
+    while clock.now < deadline {
+      last = try await screen()
+      if condition(last) { return last }
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    Issue.record("timed out waiting for \(what); the screen:\n\(last)", sourceLocation: sourceLocation)
+    return last
+  }
+
+  /// Ends the tmux server and everything in it.
+  func kill() async {
+    _ = try? await run(["kill-server"])
+  }
+
+  /// Runs tmux with `arguments` and waits for it; its output when `output`.
+  ///
+  /// Spawned and reaped here rather than with `Process`: `tmux new-session` forks the tmux server, and
+  /// Foundation's `Process.waitUntilExit` on Linux then spins without noticing the client's exit.
+  @discardableResult
+  private func run(_ arguments: [String], output: Bool = true) async throws -> String {
+    guard let path = Self.path else { throw CocoaError(.fileNoSuchFile) }
+    let command = [path, "-L", socket, "-f", "/dev/null"] + arguments
+    return try await offPool { () -> Result<String, CocoaError> in
+      spawnAndWait(command, output: output) ?? .failure(CocoaError(.executableLoad))
+    }.get()
+  }
+}
+
+/// Spawns `command` with standard input and error on /dev/null and standard output on a pipe (or /dev/null), reads
+/// the pipe to its end, and reaps the process.
+private func spawnAndWait(_ command: [String], output: Bool) -> Result<String, CocoaError>? {
+  var descriptors: [Int32] = [-1, -1]
+  guard pipe(&descriptors) == 0 else { return nil }
+  for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+  if output {
+    posix_spawn_file_actions_adddup2(&actions, descriptors[1], 1)
+  } else {
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  }
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+  let arguments = command.map { strdup($0) } + [nil]
+  defer { for argument in arguments { free(argument) } }
+  var pid: pid_t = 0
+  let spawned = posix_spawn(&pid, command[0], &actions, nil, arguments, environ)
+  close(descriptors[1])
+  defer { close(descriptors[0]) }
+  guard spawned == 0 else { return .failure(CocoaError(.executableLoad)) }
+  var bytes: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 4_096)
+  while true {
+    let count = buffer.withUnsafeMutableBytes { read(descriptors[0], $0.baseAddress, $0.count) }
+    if count > 0 {
+      bytes += buffer[0..<count]
+    } else if count < 0, errno == EINTR {
+      continue
+    } else {
+      break
+    }
+  }
+  var status: Int32 = 0
+  while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+  return .success(String(decoding: bytes, as: UTF8.self))
+}
