@@ -5,8 +5,14 @@ import Foundation
 ///
 /// `JSONDecoder` accepts a comma before a closing `]` or `}`, which RFC 8259 does not; and of a key repeated in one
 /// object it reads the first, where `JSONSerialization` reads the last; and it lets bytes that are not UTF-8 through
-/// in strings, raw NULs and escapes JSON does not have, and numbers no double holds (`1e309`). All are invalid here.
+/// in strings, raw NULs and escapes JSON does not have, and numbers no double holds (`1e309`). All are invalid here,
+/// and so are arrays and objects nested deeper than ``maximumDepth``: no payload of the API nests past 4, and
+/// `JSONDecoder` traps on some deeply nested malformed payloads while it describes where they are wrong (found by
+/// the fuzz harness, FZ-1).
 enum StrictJSON {
+  /// The deepest nesting of arrays and objects accepted.
+  static let maximumDepth = 64
+
   /// Whether `data` has a trailing comma or a key repeated within one object (outside strings), or a string that is
   /// not UTF-8. One pass over the bytes, with small buffers for the whole payload.
   static func isLenient(_ data: Data) -> Bool {
@@ -58,10 +64,12 @@ enum StrictJSON {
           if expectingKey, isRepeatedKey(start..<index) { return true }
           expectingKey = false
         case UInt8(ascii: "{"):
+          if containers.count == StrictJSON.maximumDepth { return true }
           containers.append(true)
           objects.append(keys.count)
           expectingKey = true
         case UInt8(ascii: "["):
+          if containers.count == StrictJSON.maximumDepth { return true }
           containers.append(false)
         case UInt8(ascii: "]"), UInt8(ascii: "}"):
           if lastSignificant == UInt8(ascii: ",") { return true }

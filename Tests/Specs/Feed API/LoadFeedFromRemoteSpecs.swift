@@ -154,6 +154,24 @@ struct LoadFeedFromRemoteSpecs {
     }
   }
 
+  @Test(
+    "RFL-14 fails with invalidData on arrays or objects nested past 64 levels, under a key the mapper ignores",
+    // The payload's own object, `items` array and item object are three levels: 61 more make 64.
+    arguments: [("[", "]", 62, false), ("{\"a\":", "}", 62, false), ("[", "]", 10_000, false), ("[", "]", 61, true)])
+  func deepNesting(open: String, close: String, depth: Int, accepted: Bool) async throws {
+    let nested = String(repeating: open, count: depth) + "1" + String(repeating: close, count: depth)
+    let body =
+      #"{"items": [{"id": "2AB2AE66-A4B7-4A16-B374-51BBAC8DB086", "n": \#(nested), "image": "https://a.com/1"}]}"#
+    let (sut, client) = makeSUT()
+    client.stub(.success(Data(body.utf8), httpResponse(statusCode: 200)))
+
+    if accepted {
+      #expect(try await sut.load().count == 1)
+    } else {
+      await #expect(throws: RemoteFeedLoader.Error.invalidData) { try await sut.load() }
+    }
+  }
+
   @Test("RFL-11 commas, brackets and key names inside strings are text; the same key in two objects is no repeat")
   func punctuationInStrings() async throws {
     let body = #"""
