@@ -1,10 +1,12 @@
 /// Draws a ``ScreenGrid`` on an ANSI terminal: the whole screen the first time or after a resize, then only the
 /// rows that changed.
 public enum ANSIFrame {
-  /// Switches to the alternate screen and hides the cursor.
-  public static let enter = "\u{1B}[?1049h\u{1B}[?25l"
-  /// Shows the cursor and leaves the alternate screen: the terminal shows what it showed before.
-  public static let leave = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+  /// Switches to the alternate screen, hides the cursor and turns line wrapping off (a character a terminal draws
+  /// wider than expected is then clipped at the edge instead of scrolling the screen).
+  public static let enter = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l"
+  /// Turns line wrapping back on, shows the cursor and leaves the alternate screen: the terminal shows what it
+  /// showed before.
+  public static let leave = "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
 
   /// The escape sequences that turn the screen showing `previous` into `grid`.
   ///

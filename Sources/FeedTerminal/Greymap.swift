@@ -6,7 +6,7 @@
 /// read past or trusted.
 public struct Greymap: Hashable, Sendable {
   /// The largest width or height accepted.
-  public static let maximumSide = 4_096
+  public static let maximumSide = 2_048
 
   /// Width in pixels.
   public let width: Int
@@ -35,7 +35,7 @@ public struct Greymap: Hashable, Sendable {
     guard let samples, samples.count == count, samples.allSatisfy({ $0 <= maximum }) else { return nil }
     self.width = width
     self.height = height
-    pixels = samples.map { UInt8(($0 * 255 + maximum / 2) / maximum) }
+    pixels = maximum == 255 ? samples.map { UInt8($0) } : samples.map { UInt8(($0 * 255 + maximum / 2) / maximum) }
   }
 }
 

@@ -1,6 +1,10 @@
 /// A key the customer pressed, decoded from the bytes a terminal sends.
 public enum Key: Hashable, Sendable {
-  case up, down, left, right, pageUp, pageDown, home, end
+  /// An arrow key.
+  case up, down, left, right
+  /// Page Up, Page Down, Home, End.
+  case pageUp, pageDown, home, end
+  /// Return (or Enter), Escape, Backspace (or Delete), Tab.
   case enter, escape, backspace, tab
   /// Control-C: with the terminal in raw mode it arrives as a byte, not as `SIGINT`.
   case interrupt

@@ -91,32 +91,48 @@ public final class TerminalSession: Sendable {
   }
 }
 
-/// The crash path: a signal handler can only use async-signal-safe calls, so the settings to restore live in a
-/// global copied once, and the escape sequence is a static string.
+/// The crash path: a signal handler can only use async-signal-safe calls, so the settings to restore are copied
+/// once into a global, and the escape sequence is a static string. The handlers that were installed before (the Swift
+/// runtime's backtracer) are kept and put back by ``uninstall()``. A crash during the session ends the process with
+/// the signal's default action: the backtracer, handed a signal sent by `kill` while the screen was up, was seen to
+/// wait or spin instead of ending the process.
 private enum CrashRestore {
   nonisolated(unsafe) static var settings = termios()
-  nonisolated(unsafe) static var installed = false
+  /// The handlers installed before, one per signal in ``signals``; allocated once, never freed.
+  nonisolated(unsafe) static let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 8)
+  static let installed = Atomic<Bool>(false)
   static let signals = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
 
   static func install(_ original: termios) {
     settings = original
-    installed = true
-    for number in signals {
-      signal(number) { number in
-        if CrashRestore.installed {
-          _ = tcsetattr(STDIN_FILENO, TCSANOW, &CrashRestore.settings)
-          let leave: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
-          _ = systemWrite(STDOUT_FILENO, leave.utf8Start, leave.utf8CodeUnitCount)
-        }
-        signal(number, SIG_DFL)
-        raise(number)  // delivered when the handler returns: the process ends as the signal says
-      }
+    for (index, number) in signals.enumerated() {
+      var action = sigaction()
+      #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = handle
+      #else
+        action.__sigaction_u.__sa_handler = handle
+      #endif
+      sigemptyset(&action.sa_mask)
+      sigaction(number, &action, previous + index)
     }
+    installed.store(true, ordering: .releasing)
   }
 
   static func uninstall() {
-    installed = false
-    for number in signals { signal(number, SIG_DFL) }
+    installed.store(false, ordering: .releasing)
+    for (index, number) in signals.enumerated() { sigaction(number, previous + index, nil) }
+  }
+
+  /// Restores the terminal and raises the signal again with its default action: it ends the process when this
+  /// handler returns.
+  static let handle: @convention(c) (Int32) -> Void = { number in
+    if CrashRestore.installed.load(ordering: .acquiring) {
+      _ = tcsetattr(STDIN_FILENO, TCSANOW, &CrashRestore.settings)
+      let leave: StaticString = "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+      _ = systemWrite(STDOUT_FILENO, leave.utf8Start, leave.utf8CodeUnitCount)
+    }
+    signal(number, SIG_DFL)
+    raise(number)
   }
 }
 

@@ -48,7 +48,8 @@ struct BrowseComposer {
         throw error
       }
     }
-    return (list(title: FeedPresenter.title(localization: language.localization)) { try await window.reload() }, window)
+    let title = FeedPresenter.title(localization: language.localization)
+    return (list(title: title, capacity: capacity) { try await window.reload() }, window)
   }
 
   /// A list of the server's results for `keyword`, each page cached as the last search.
@@ -62,7 +63,9 @@ struct BrowseComposer {
     return list(title: "Search: \(keyword)") { try await search.search(keyword) }
   }
 
-  private func list(title: String, loader: @escaping @Sendable () async throws -> Paginated<FeedImage>) -> BrowseList {
+  private func list(
+    title: String, capacity: Int? = nil, loader: @escaping @Sendable () async throws -> Paginated<FeedImage>
+  ) -> BrowseList {
     let view = BrowseListView()
     let size = BrowseScreen.thumbnail
     let controller = FeedController<Thumbnail>(
@@ -70,7 +73,7 @@ struct BrowseComposer {
       imageTransformer: { data in Greymap(decoding: data).map { Thumbnail($0, columns: size.columns, rows: size.rows) }
       },
       feedView: view, loadingView: view, errorView: view, imageView: view, loadMoreView: view)
-    return BrowseList(title: title, controller: controller, view: view)
+    return BrowseList(title: title, controller: controller, view: view, capacity: capacity)
   }
 
   /// The detail screen of `image`: its picture, larger, and its comments from the server.

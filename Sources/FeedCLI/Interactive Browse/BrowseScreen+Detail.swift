@@ -31,12 +31,19 @@ extension BrowseScreen {
     let last = grid.height - 2
     grid.write("Comments", row: top, column: column, style: Style(bold: true))
     var line = top + 1
-    if detail.isLoadingComments {
-      grid.write("Loading comments…", row: line, column: column, style: Style(foreground: .dim))
-    } else if let error = detail.commentsError {
-      grid.write("\(error) · r to retry", row: line, column: column, style: Style(foreground: .warning))
-    } else if let comments = detail.comments, comments.isEmpty {
-      grid.write("No comments yet.", row: line, column: column, style: Style(foreground: .dim))
+    let status: (String, Colour)? =
+      if detail.isLoadingComments {
+        ("Loading comments…", .dim)
+      } else if let error = detail.commentsError {
+        ("\(error) · r to retry", .warning)
+      } else if detail.comments?.isEmpty == true {
+        ("No comments yet.", .dim)
+      } else {
+        nil
+      }
+    if let (text, colour) = status {
+      grid.write(text, row: line, column: column, style: Style(foreground: colour))
+      line += 1
     }
     for comment in detail.comments ?? [] where line <= last {
       grid.write("\(comment.username) · \(comment.date)", row: line, column: column, style: Style(foreground: .accent))

@@ -6,8 +6,14 @@ import Foundation
 extension BrowseSession {
   func onDetail(_ detail: BrowseDetail, _ key: Key) -> Bool {
     switch key {
-    case .character("q"), .interrupt: return false
-    case .escape, .backspace, .left: mode = .list
+    case .character("q"), .interrupt:
+      detail.controller = nil
+      return false
+    case .escape, .backspace, .left:
+      // The controller holds the detail as its views: releasing it frees both and cancels what still loads.
+      detail.controller = nil
+      mode = .list
+      list.appear()
     case .character("t"): detail.controller?.retryImage()
     case .character("r"): detail.controller?.retryComments()
     case .character("l"): toggleLike(detail.image)
@@ -26,7 +32,8 @@ extension BrowseSession {
       mode = .list
       let keyword = query.trimmingCharacters(in: .whitespaces)
       guard !keyword.isEmpty else { break }
-      if lists.count > 1 { lists.removeLast() }
+      if lists.count > 1 { lists.removeLast() }  // released: its loads are cancelled
+      list.disappear()
       let results = parts.search(keyword)
       adopt(results)
       lists.append(results)
@@ -39,13 +46,14 @@ extension BrowseSession {
   func closeSearch() {
     guard lists.count > 1 else { return }
     lists.removeLast()
-    list.move(by: 0)
+    list.appear()
   }
 
   func openDetail() {
     guard let image = list.image(at: list.selection) else { return }
     let detail = parts.detail(image)
     detail.onChange = { [weak self] in self?.onChange() }
+    list.disappear()
     mode = .detail(detail)
     detail.controller?.viewDidAppear()
   }

@@ -62,8 +62,8 @@ extension FeedApp {
     let terminal = try TerminalSession()
     let events = TerminalEvents()
     defer {
+      terminal.restore()  // first: until the events stop, SIGINT and SIGTERM are still handled
       events.stop()
-      terminal.restore()
     }
     var redrawRequested = false
     session.onChange = {

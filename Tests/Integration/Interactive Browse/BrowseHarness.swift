@@ -86,6 +86,16 @@ struct BrowseHarness {
     var details: [FeedImage] = []
     var likes: [(FeedImage, liked: Bool)] = []
     var likesReloaded = 0
+    weak var lastDetail: BrowseDetail?
+  }
+
+  /// Pages the remote was asked for, counted.
+  let remotePages = Counter()
+
+  @MainActor final class Counter: Sendable {
+    private let count = Mutex(0)
+    nonisolated var value: Int { count.withLock { $0 } }
+    nonisolated func increment() { count.withLock { $0 += 1 } }
   }
 
   init(count: Int = 100, capacity: Int = 60, pageSize: Int = 10, rows: Int = 18, columns: Int = 80) {
@@ -98,12 +108,13 @@ struct BrowseHarness {
     self.feed = feed
     window = FeedWindow(
       capacity: capacity, pageSize: pageSize, pages: LocalFeedPageLoader(store: InMemoryFeedStore())
-    ) { last in
+    ) { [remotePages] last in
+      remotePages.increment()
       let start = last.flatMap { last in feed.firstIndex { $0.id == last.id }.map { $0 + 1 } } ?? 0
       return Array(feed[start..<min(feed.count, start + pageSize)])
     }
     let window = window
-    list = Self.list(title: "Feed", images: images) { try await window.reload() }
+    list = Self.list(title: "Feed", images: images, capacity: capacity) { try await window.reload() }
     let events = events
     let images = images
     let parts = BrowseSession.Parts(
@@ -115,7 +126,16 @@ struct BrowseHarness {
       },
       detail: { image in
         events.details.append(image)
-        return BrowseDetail(image: image)
+        let detail = BrowseDetail(image: image)
+        events.lastDetail = detail
+        detail.controller = ImageDetailController(
+          image: image, imageLoader: images,
+          commentsLoader: {
+            try await Task.sleep(for: .seconds(3_600))  // answered by the test, or cancelled
+            return []
+          }, imageTransformer: { Greymap(decoding: $0).map { Thumbnail($0, columns: 32, rows: 12) } },
+          detailView: detail, imageView: detail, commentsView: detail, loadingView: detail, errorView: detail)
+        return detail
       },
       toggleLike: { image, liked in events.likes.append((image, liked)) },
       reloadLikes: { events.likesReloaded += 1 },
@@ -124,7 +144,7 @@ struct BrowseHarness {
   }
 
   static func list(
-    title: String, images: ControlledImageLoader,
+    title: String, images: ControlledImageLoader, capacity: Int? = nil,
     loader: @escaping @Sendable () async throws -> Paginated<FeedImage>
   ) -> BrowseList {
     let view = BrowseListView()
@@ -132,7 +152,7 @@ struct BrowseHarness {
       loader: loader, imageLoader: images,
       imageTransformer: { Greymap(decoding: $0).map { Thumbnail($0, columns: 10, rows: 3) } }, feedView: view,
       loadingView: view, errorView: view, imageView: view, loadMoreView: view)
-    return BrowseList(title: title, controller: controller, view: view)
+    return BrowseList(title: title, controller: controller, view: view, capacity: capacity)
   }
 
   var screen: ScreenGrid { BrowseScreen.render(session) }

@@ -112,25 +112,33 @@ struct BrowseSessionTests {
 
     sut.press(.down, .down, .enter)
     #expect(sut.events.details == [sut.feed[2]])
-    guard case .detail(let detail) = sut.session.mode else {
-      Issue.record("no detail screen")
-      return
+    do {  // a scope: the test holds the detail only here, so its release can be seen below
+      guard case .detail(let detail) = sut.session.mode else {
+        Issue.record("no detail screen")
+        return
+      }
+      detail.display(FeedImagePresenter.map(sut.feed[2]))
+      detail.display(
+        ImageCommentsViewModel(comments: [
+          ImageCommentViewModel(message: "Lovely light", date: "2 days ago", username: "ana")
+        ]))
+      #expect(sut.text.contains("A quiet street after the festival #3"))
+      #expect(sut.text.contains("Loading comments…"))
+      detail.display(ResourceLoadingViewModel(isLoading: false))
+      #expect(sut.text.contains("ana · 2 days ago"))
+      #expect(sut.text.contains("Lovely light"))
+      detail.display(ImageCommentsViewModel(comments: []))
+      #expect(sut.text.contains("No comments yet."))
+      detail.display(ResourceErrorViewModel(message: "Couldn't connect to server"))
+      #expect(sut.text.contains("Couldn't connect to server · r to retry"))
     }
-    detail.display(FeedImagePresenter.map(sut.feed[2]))
-    detail.display(
-      ImageCommentsViewModel(comments: [
-        ImageCommentViewModel(message: "Lovely light", date: "2 days ago", username: "ana")
-      ]))
-    #expect(sut.text.contains("A quiet street after the festival #3"))
-    #expect(sut.text.contains("ana · 2 days ago"))
-    #expect(sut.text.contains("Lovely light"))
-    detail.display(ImageCommentsViewModel(comments: []))
-    #expect(sut.text.contains("No comments yet."))
-    detail.display(ResourceErrorViewModel(message: "Couldn't connect to server"))
-    #expect(sut.text.contains("Couldn't connect to server · r to retry"))
+    await sut.wait("the detail's image requested") { sut.images.waitingURLs.contains(sut.url(2)) }
 
     sut.press(.escape)
     #expect(sut.screen.line(0).contains("Feed"))
+    await sut.wait("the detail freed, its image load cancelled") {
+      sut.events.lastDetail == nil && sut.images.cancelled.contains(sut.url(2))
+    }
     #expect(sut.session.handle(.character("q")) == false)
     #expect(sut.session.handle(.interrupt) == false)
   }
@@ -145,8 +153,12 @@ struct BrowseSessionTests {
     #expect(sut.session.handle(.character("q")))
     sut.press(.backspace)
     #expect(sut.screen.line(17).contains("Search: R█"))
+    let feedRequests = sut.images.requests.count
     sut.press(.character("a"), .character("i"), .character("n"), .enter)
     #expect(sut.events.searches == ["Rain"])
+    await sut.wait("the feed's rows hidden under the results: their loads cancelled") {
+      Set(sut.images.cancelled).isSuperset(of: (0..<4).map(sut.url))
+    }
     await sut.wait("the results") { !sut.session.list.rows.isEmpty }
     #expect(sut.screen.line(0).contains("Search: Rain"))
     #expect(sut.screen.line(1).contains("1. Rain on the tram lines #2"))
@@ -155,6 +167,7 @@ struct BrowseSessionTests {
     sut.press(.escape)
     #expect(sut.screen.line(0).contains("Feed"))
     #expect(sut.session.lists.count == 1)
+    await sut.wait("the feed's rows requested again") { sut.images.requests.count > feedRequests + 4 }
   }
 
   @Test("TRM-12 a new terminal size lays the screen out again: more rows shown, and their images loaded")
@@ -170,5 +183,25 @@ struct BrowseSessionTests {
     #expect(sut.screen.line(25).contains("7. Northern lights"))
     #expect(sut.screen.line(29).contains("item 1"))
     await sut.wait("rows 5 to 7 requested") { Set(sut.images.requests).isSuperset(of: (4..<7).map(sut.url)) }
+  }
+
+  @Test("TRM-18 a window holding little more than a screen never moves by itself, and Home and End still get there")
+  func smallWindow() async throws {
+    let sut = BrowseHarness(count: 60, capacity: 8, pageSize: 4, rows: 18)
+    sut.images.answerAll()
+    sut.session.start()
+    await sut.wait("the first page") { !sut.list.rows.isEmpty }
+    for _ in 0..<50 { await Task.yield() }
+    try await Task.sleep(for: .milliseconds(100))
+
+    #expect(sut.list.selection == 0)
+    #expect(sut.list.rows.lowerBound == 0)
+    #expect(sut.remotePages.value <= 2)
+
+    sut.press(.end)
+    await sut.wait("the last row") { sut.list.selection == 59 }
+    sut.press(.home)
+    await sut.wait("the first row") { sut.list.selection == 0 && sut.list.rows.lowerBound == 0 }
+    #expect(sut.list.rows.count <= 8)
   }
 }

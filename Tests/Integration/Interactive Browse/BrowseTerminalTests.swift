@@ -104,10 +104,18 @@ struct BrowseTerminalTests {
         try await body(tmux)
       } catch {
         await tmux.kill()
+        await killLeftovers(using: store)
         throw error
       }
       await tmux.kill()
+      await killLeftovers(using: store)
     }
+  }
+
+  /// Kills a `feed browse` left running on `store` (a test that failed, a process stuck on a dead terminal), so no
+  /// test leaves a process behind.
+  private func killLeftovers(using store: String) async {
+    _ = try? await commandOutput("/usr/bin/pkill", ["-KILL", "-f", store])
   }
 
   /// Sends `signal` to the `feed browse` process in the pane.

@@ -50,7 +50,7 @@ struct TerminalTests {
   @Test(
     "TRM-2 a greymap whose sizes the data does not hold is refused, never read past",
     arguments: [
-      "P5 2 2 255\n\u{0}\u{0}\u{0}", "P5 4097 1 255\n", "P5 0 1 255\n", "P5 2 2 0\n\u{0}\u{0}\u{0}\u{0}",
+      "P5 2 2 255\n\u{0}\u{0}\u{0}", "P5 2049 1 255\n", "P5 0 1 255\n", "P5 2 2 0\n\u{0}\u{0}\u{0}\u{0}",
       "P5 1 1 65536\n\u{0}\u{0}", "P2 2 1 10 3 11", "P2 2 1 10 3", "P6 1 1 255\n\u{0}\u{0}\u{0}", "",
       "P5 99999999999 1 255\n", "P5 1 1 255", "P5 3000 3000 255\n", "GIF89a",
     ])
@@ -93,6 +93,10 @@ struct TerminalTests {
     #expect(grid.line(1) == "   京都x")
     grid.write("京都", row: 1, column: 5)
     #expect(grid.line(1) == "   京京x")
+    var formats = ScreenGrid(width: 8, height: 1)
+    formats.write("a\u{200B}b\u{202E}c☀️d", row: 0, column: 0)
+    #expect(formats.line(0) == "a�b�c☀️d")  // the sun with its emoji selector takes two columns
+    #expect(formats[0, 6].isContinuation)
     #expect(!ANSIFrame.frame(grid, previous: nil).contains("\u{1B}[2Jd"))
   }
 
