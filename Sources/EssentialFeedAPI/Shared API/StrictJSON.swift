@@ -5,10 +5,8 @@ import Foundation
 ///
 /// `JSONDecoder` accepts a comma before a closing `]` or `}`, which RFC 8259 does not; and of a key repeated in one
 /// object it reads the first, where `JSONSerialization` reads the last; and it lets bytes that are not UTF-8 through
-/// in strings, raw NULs and escapes JSON does not have, and numbers no double holds (`1e309`). All are invalid here,
-/// and so are arrays and objects nested deeper than ``maximumDepth``: no payload of the API nests past 4, and
-/// `JSONDecoder` traps on some deeply nested malformed payloads while it describes where they are wrong (found by
-/// the fuzz harness, FZ-1).
+/// in strings, raw NULs and escapes JSON does not have, and numbers no double holds (`1e309`); and it traps on some
+/// deeply nested malformed payloads (FZ-1). All are invalid here, and so is nesting past ``maximumDepth``.
 enum StrictJSON {
   /// The deepest nesting of arrays and objects accepted.
   static let maximumDepth = 64

@@ -17,15 +17,14 @@ final class BrowseList {
   var rowsPerScreen = 1 {
     didSet { if rowsPerScreen != oldValue, isShown { scroll() } }
   }
-  /// Whether the list is on screen: a search or a detail screen covering it has its rows hidden.
+  /// Whether the list is on screen, not covered by a search or a detail.
   private(set) var isShown = true
-  /// The way the customer last moved: the window loads pages that way only, so a window that holds little more than
-  /// a screen never moves by itself.
-  private var direction = 1
+  /// The way the customer last moved: pages load that way only, so a small window never moves by itself.
+  private(set) var direction = 1
   private(set) var target: Target?
-  /// The rows the controller was told are on screen, and near it (prefetching).
-  private(set) var visible: Set<Int> = []
-  private(set) var nearby: Set<Int> = []
+  /// The rows the controller was told are on screen, and near it (prefetching); kept by `announce`.
+  var visible: Set<Int> = []
+  var nearby: Set<Int> = []
   /// How many screens ahead and behind rows are prefetched.
   static let prefetchScreens = 2
 
@@ -56,7 +55,7 @@ final class BrowseList {
     scroll(retelling: true)
   }
 
-  /// The list is covered (a search, a detail screen): its rows are hidden, their loads and prefetches cancelled.
+  /// The list is covered by a search or a detail: its rows are hidden, their loads and prefetches cancelled.
   func disappear() {
     isShown = false
     for position in visible.sorted() { controller.itemDidBecomeHidden(at: position) }
@@ -118,36 +117,5 @@ final class BrowseList {
     }
     if target == .start && rows.lowerBound == 0 { target = nil }
     scroll(retelling: true)
-  }
-
-  /// Tells the controller which rows entered and left the screen and its surroundings. With `retelling`, every row
-  /// on screen and near it is told again (a new feed has new cells; a cell told twice shows its state again).
-  ///
-  /// Rows within two screens prefetch. The page after the rows held loads when their last row comes that near the
-  /// screen going down, the page before them going up; in a window, never nearer than half of what the window holds
-  /// beyond a screen, so a page that moves the window cannot bring its other end near the screen.
-  private func announce(retelling: Bool = false) {
-    let shown = Set(top..<min(top + rowsPerScreen, rows.upperBound)).intersection(Set(rows))
-    let reach = rowsPerScreen * Self.prefetchScreens
-    let around = Set(
-      max(rows.lowerBound, top - reach)..<max(rows.lowerBound, min(rows.upperBound, top + rowsPerScreen + reach))
-    ).subtracting(shown)
-    for position in visible.subtracting(shown).sorted() { controller.itemDidBecomeHidden(at: position) }
-    for position in (retelling ? shown : shown.subtracting(visible)).sorted() {
-      controller.itemWillBecomeVisible(at: position)
-    }
-    let leaving = nearby.subtracting(around).subtracting(shown)
-    if !leaving.isEmpty { controller.cancelPrefetching(at: leaving.sorted()) }
-    let coming = retelling ? around : around.subtracting(nearby).subtracting(visible)
-    if !coming.isEmpty { controller.prefetchItems(at: coming.sorted()) }
-    (visible, nearby) = (shown, around)
-    guard let last = rows.last else { return }
-    let pageReach = capacity.map { max(0, min(reach, ($0 - rowsPerScreen) / 2)) } ?? reach
-    if direction > 0, last < top + rowsPerScreen + pageReach {
-      controller.itemNearEndWillBecomeVisible(at: last)
-    }
-    if direction < 0, rows.lowerBound > 0, rows.lowerBound + pageReach > top {
-      controller.itemNearStartWillBecomeVisible(at: rows.lowerBound)
-    }
   }
 }
