@@ -16,16 +16,7 @@ extension FeedApp {
   ) async throws -> String {
     let directory = try CacheDirectory.resolve(store)
     try CacheDirectory.prepare(directory)
-    var embedded: LoopbackHTTPServer?
-    let server: URL
-    if let url {
-      guard let base = AbsoluteHTTPURL.parse(url) else { throw FeedAppError.invalidURL(url) }
-      server = base
-    } else {
-      let demo = try await DemoFeedServer.start(feed: DemoFeed(count: items))
-      embedded = demo
-      server = demo.baseURL
-    }
+    let (server, embedded) = try await serverOrDemo(url, items: items)
     do {
       let report = try await scroll(
         server: server, client: limits.makeClient(), capacity: window, pageSize: pageSize,
@@ -36,6 +27,16 @@ extension FeedApp {
       await embedded?.stop()
       throw error
     }
+  }
+
+  /// The server at `url`, or without one an embedded demo server of `items` images (stop it when done).
+  static func serverOrDemo(_ url: String?, items: Int) async throws -> (URL, embedded: LoopbackHTTPServer?) {
+    if let url {
+      guard let base = AbsoluteHTTPURL.parse(url) else { throw FeedAppError.invalidURL(url) }
+      return (base, nil)
+    }
+    let demo = try await DemoFeedServer.start(feed: DemoFeed(count: items))
+    return (demo.baseURL, demo)
   }
 
   /// Scrolls down to the end of the list, then up to its start, timing each direction.

@@ -100,31 +100,16 @@ struct DemoServerTests {
   @Test("SV-4 feed serve prints its base URL as the first line on stdout and serves until interrupted")
   func serveCommand() async throws {
     let executable = try #require(builtExecutable(named: "feed"), "the feed executable was not built beside the tests")
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = ["serve", "--items", "1000"]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    defer { if process.isRunning { process.terminate() } }
-
-    let firstLine = await offPool { () -> String in
-      var bytes = Data()
-      while !bytes.contains(UInt8(ascii: "\n")) {
-        let chunk = output.fileHandleForReading.availableData
-        if chunk.isEmpty { break }
-        bytes += chunk
-      }
-      return String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
-    }
+    let server = try await FeedServeProcess(executable: executable, items: 1_000)
+    defer { server.stop() }
+    let firstLine = server.url
     #expect(firstLine.hasPrefix("http://127.0.0.1:"), "first line: \(firstLine)")
     let (page, status) = try await get("\(firstLine)/v1/feed?limit=2")
     #expect(status == 200)
     #expect(try ids(page) == [DemoFeed.item(at: 0).id, DemoFeed.item(at: 1).id])
 
-    process.interrupt()
-    await process.exited()
-    #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
+    let ending = await server.interrupt()
+    #expect(ending.reason == .uncaughtSignal && ending.status == SIGINT)
   }
 
   private func get(_ string: String) async throws -> (data: Data, status: Int) {

@@ -18,15 +18,7 @@ extension FeedApp {
   ) async throws -> (summary: String, signal: Int32?) {
     let directory = try CacheDirectory.resolve(store)
     try CacheDirectory.prepare(directory)
-    var embedded: LoopbackHTTPServer?
-    let server: URL
-    if let url {
-      guard let base = AbsoluteHTTPURL.parse(url) else { throw FeedAppError.invalidURL(url) }
-      server = base
-    } else {
-      let demo = try await DemoFeedServer.start(feed: DemoFeed(count: items))
-      (embedded, server) = (demo, demo.baseURL)
-    }
+    let (server, embedded) = try await serverOrDemo(url, items: items)
     let client = limits.makeClient()
     let composer = BrowseComposer(
       server: server, client: client, directory: directory, capacity: window, pageSize: pageSize, language: language)

@@ -149,33 +149,3 @@ func commandOutput(_ path: String, _ arguments: [String]) async throws -> String
   await process.exited()
   return String(decoding: data, as: UTF8.self)
 }
-
-/// `feed serve` in a process of its own, and the base URL it printed.
-final class FeedServeProcess: Sendable {
-  let url: String
-  private let process: Process
-
-  init(executable: URL, items: Int) async throws {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = ["serve", "--items", "\(items)"]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let line = await offPool { () -> String in
-      var bytes = Data()
-      while !bytes.contains(UInt8(ascii: "\n")) {
-        let chunk = output.fileHandleForReading.availableData
-        if chunk.isEmpty { break }
-        bytes += chunk
-      }
-      return String(decoding: bytes, as: UTF8.self)
-    }
-    self.process = process
-    url = String(line.split(separator: "\n").first ?? "")
-  }
-
-  func stop() {
-    if process.isRunning { process.terminate() }
-  }
-}
