@@ -26,5 +26,15 @@ let package = Package(
       path: "Benchmarks/FeedBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
+    // One side of one pair per run, for instruction counts under callgrind (`scripts/bench --instructions`).
+    .executableTarget(
+      name: "InstructionCounts",
+      dependencies: [
+        .product(name: "EssentialFeed", package: "EssentialFeed"),
+        .product(name: "EssentialFeedAPI", package: "EssentialFeed"),
+        .product(name: "EssentialFeedCache", package: "EssentialFeed"),
+      ],
+      path: "Benchmarks/InstructionCounts"
+    ),
   ]
 )

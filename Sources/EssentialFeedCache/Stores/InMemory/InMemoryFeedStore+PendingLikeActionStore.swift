@@ -6,14 +6,13 @@ extension InMemoryFeedStore: PendingLikeActionStore {
   ///
   /// - Parameter action: The action.
   public func enqueue(_ action: PendingLikeAction) {
-    pendingLikes.removeAll { $0.imageID == action.imageID }
-    pendingLikes.append(action)
+    pendingLikes[action.imageID] = (pendingLikeCount, action)
+    pendingLikeCount += 1
   }
 
   /// The pending actions, the oldest timestamp first (ties in the order they were stored).
   public func pendingActions() -> [PendingLikeAction] {
-    pendingLikes.enumerated().sorted { ($0.element.timestamp, $0.offset) < ($1.element.timestamp, $1.offset) }
-      .map(\.element)
+    pendingLikes.values.sorted { ($0.action.timestamp, $0.order) < ($1.action.timestamp, $1.order) }.map(\.action)
   }
 
   /// Removes `action` if it is still its image's pending action.
@@ -22,8 +21,8 @@ extension InMemoryFeedStore: PendingLikeActionStore {
   /// - Returns: Whether it was removed.
   @discardableResult
   public func removeIfPending(_ action: PendingLikeAction) -> Bool {
-    guard let index = pendingLikes.firstIndex(where: { $0.id == action.id }) else { return false }
-    pendingLikes.remove(at: index)
+    guard pendingLikes[action.imageID]?.action.id == action.id else { return false }
+    pendingLikes[action.imageID] = nil
     return true
   }
 }

@@ -12,7 +12,9 @@ public actor InMemoryFeedStore: FeedStore, LimitedFeedImageDataStore {
   private let currentDate: @Sendable () -> Date
   var search: CachedSearch?
   var pageImages: [LocalFeedImage] = []
-  var pendingLikes: [PendingLikeAction] = []
+  /// Each image's pending action, with the order it was stored in: one lookup per change, not a scan.
+  var pendingLikes: [UUID: (order: Int, action: PendingLikeAction)] = [:]
+  var pendingLikeCount = 0
   var pagePositions: [UUID: Int] = [:]
 
   /// Creates an empty store.

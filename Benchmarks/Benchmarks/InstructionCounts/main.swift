@@ -1,0 +1,62 @@
+import EssentialFeed
+import EssentialFeedAPI
+import EssentialFeedCache
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+// Runs one side of one pair once, for `scripts/bench --instructions`, which counts the instructions of the process
+// under valgrind's callgrind: `InstructionCounts <pair> <setup|ours|raw> <size>`; `InstructionCounts list` prints
+// each pair's name, goal and sizes. Every side first does the same setup (the data, the store, a warm-up of both
+// sides at size 1), so `ours - setup` and `raw - setup` are the instructions of the work alone.
+
+let arguments = CommandLine.arguments.dropFirst()
+guard let name = arguments.first else {
+  FileHandle.standardError.write(Data("usage: InstructionCounts list | <pair> <setup|ours|raw> <size>\n".utf8))
+  exit(2)
+}
+if name == "list" {
+  for pair in Pair.all { print("\(pair.name)\t\(pair.goal)\t\(pair.sizes.map(String.init).joined(separator: ","))") }
+  exit(0)
+}
+guard let pair = Pair.all.first(where: { $0.name == name }), arguments.count == 3,
+  let side = arguments.dropFirst().first, ["setup", "ours", "raw"].contains(side),
+  let size = arguments.last.flatMap({ Int($0) }), size > 0
+else {
+  FileHandle.standardError.write(Data("InstructionCounts: unknown pair, side or size: \(arguments)\n".utf8))
+  exit(2)
+}
+// A synchronous main that waits for the work: valgrind 3.19 crashes on Swift's async main (dispatchMain).
+let done = DispatchSemaphore(value: 0)
+let failure = Failure()
+Task.detached {
+  do {
+    let warm = try await pair.prepare(1)
+    try await warm.ours()
+    try await warm.raw()
+    let sides = try await pair.prepare(size)
+    switch side {
+    case "ours": try await sides.ours()
+    case "raw": try await sides.raw()
+    default: break
+    }
+  } catch {
+    failure.record(error)
+  }
+  done.signal()
+}
+done.wait()
+if let error = failure.error {
+  FileHandle.standardError.write(Data("InstructionCounts: \(error)\n".utf8))
+  exit(1)
+}
+
+/// The error the work ended with, if any.
+final class Failure: Sendable {
+  private let state = Mutex<(any Error)?>(nil)
+  var error: (any Error)? { state.withLock { $0 } }
+  func record(_ error: any Error) { state.withLock { $0 = error } }
+}

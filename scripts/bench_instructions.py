@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Instruction counts of the benchmark pairs, under valgrind's callgrind: repeatable where wall-clock time is not.
+
+Usage: bench_instructions.py BINARY [--check] [--write-baseline] [--filter REGEX]
+
+BINARY is the InstructionCounts executable (Benchmarks/Benchmarks/InstructionCounts). For each pair and each of its
+three sizes (1x, 10x, 100x) it counts the instructions of three runs: the setup alone, the setup and our side, the
+setup and the raw twin; the differences are the work of each side. It prints one line per pair and size,
+  name @size: ours <N> instr, baseline <M> instr, ratio <r>
+then the scaling rows: our instructions per item at each size, and the cost per item at 100x over the cost at 1x
+(goal 1.3: no growth with size; fixed costs make small sizes dearer per item, which is no growth).
+
+--check fails (exit 1) when a pair's ratio at its largest size is worse than its goal, or than the ratio in
+Benchmarks/baseline.json by more than 3 %. --write-baseline writes the ratios measured to Benchmarks/baseline.json.
+"""
+import json
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+BASELINE = ROOT / "Benchmarks" / "baseline.json"
+TOLERANCE = 1.03
+SCALING_GOAL = 1.3
+# Swift seeds its hashing randomly per process; fixed, every run executes the same instructions.
+ENV = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1", SWIFT_BACKTRACE="enable=no")
+
+
+def instructions(binary, pair, side, size):
+    with tempfile.TemporaryDirectory() as directory:
+        out = os.path.join(directory, "callgrind.out")
+        subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", binary, pair, side, str(size)],
+            check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
+        with open(out) as lines:
+            for line in lines:
+                if line.startswith("summary:"):
+                    return int(line.split()[1])
+    raise RuntimeError(f"no summary from callgrind for {pair} {side} {size}")
+
+
+def main(argv):
+    if not argv or argv[0].startswith("-"):
+        print(__doc__, file=sys.stderr)
+        return 2
+    if shutil.which("valgrind") is None:
+        print("bench: valgrind is missing; install it with `apt-get install valgrind` (Debian, Ubuntu) or your "
+              "system's package manager", file=sys.stderr)
+        return 2
+    binary, flags = argv[0], argv[1:]
+    pattern = re.compile(flags[flags.index("--filter") + 1]) if "--filter" in flags else None
+    pairs = [line.split("\t") for line in subprocess.check_output([binary, "list"], env=ENV).decode().splitlines()]
+    baseline = json.loads(BASELINE.read_text()) if BASELINE.exists() else {}
+    measured, failures = {}, []
+    print("Instruction counts (callgrind; work = run - setup run):")
+    for name, goal, sizes in pairs:
+        if pattern and not pattern.search(name):
+            continue
+        rows = []
+        for size in map(int, sizes.split(",")):
+            setup = instructions(binary, name, "setup", size)
+            ours = instructions(binary, name, "ours", size) - setup
+            raw = instructions(binary, name, "raw", size) - setup
+            rows.append((size, ours, raw))
+            print(f"{name} @{size}: ours {ours} instr, baseline {raw} instr, ratio {ours / max(raw, 1):.2f}")
+        size, ours, raw = rows[-1]
+        ratio = ours / max(raw, 1)
+        per_item = [ours / size for size, ours, _ in rows]
+        scaling = per_item[-1] / max(per_item[0], 1e-9)
+        measured[name] = {"ratio": round(ratio, 3), "goal": float(goal), "scaling": round(scaling, 3)}
+        print(f"{name} scaling: " + ", ".join(f"{cost:.0f}" for cost in per_item)
+              + f" instr per item at {sizes.replace(',', ' / ')}; {scaling:.2f}x"
+              + ("" if scaling <= SCALING_GOAL else f" (goal {SCALING_GOAL}: NOT met)"))
+        if ratio > float(goal):
+            failures.append(f"{name}: ratio {ratio:.2f} is worse than its goal {goal}")
+        known = baseline.get(name, {}).get("ratio")
+        if known is not None and ratio > known * TOLERANCE:
+            failures.append(f"{name}: ratio {ratio:.2f} is worse than the baseline's {known:.2f} by more than 3 %")
+    if "--write-baseline" in flags:
+        BASELINE.write_text(json.dumps(dict(baseline, **measured), indent=2, sort_keys=True) + "\n")
+        print(f"wrote {BASELINE.relative_to(ROOT)}")
+    if "--check" in flags:
+        for failure in failures:
+            print(f"bench --check: {failure}", file=sys.stderr)
+        if failures:
+            return 1
+        print("bench --check: every pair within its goal and within 3 % of the baseline")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
