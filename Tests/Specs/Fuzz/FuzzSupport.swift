@@ -18,9 +18,12 @@ struct FuzzReport {
     URL(fileURLWithPath: $0)
   }
 
+  /// Starts a report, and prints the seed at once: an input that kills the process (a trap in Foundation) leaves no
+  /// summary, and the seed is what replays it.
   init(name: String, seed: UInt64) {
     self.name = name
     self.seed = seed
+    Swift.print("fuzz \(name): seed \(seed) (replay with ESSENTIALFEED_FUZZ_SEED=\(seed))")
   }
 
   /// Writes the input where `scripts/fuzz` finds it if the process dies on it.
