@@ -70,7 +70,7 @@ enum StrictJSON {
           if containers.count == StrictJSON.maximumDepth { return true }
           containers.append(false)
         case UInt8(ascii: "]"), UInt8(ascii: "}"):
-          if lastSignificant == UInt8(ascii: ",") { return true }
+          if lastSignificant == UInt8(ascii: ",") || containers.isEmpty { return true }  // a comma, or nothing open
           if containers.popLast() == true, let start = objects.popLast() { keys.removeSubrange(start...) }
           expectingKey = false
         case UInt8(ascii: ","):

@@ -1,7 +1,8 @@
 import EssentialFeed
-import EssentialFeedAPI
 import Foundation
 import Testing
+
+@testable import EssentialFeedAPI
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -152,6 +153,18 @@ struct LoadFeedFromRemoteSpecs {
   func deepNesting(open: String, close: String, depth: Int, accepted: Bool) async throws {
     let nested = String(repeating: open, count: depth) + "1" + String(repeating: close, count: depth)
     try await expectItem(withIgnoredValue: nested, accepted: accepted)
+  }
+
+  @Test(
+    "RFL-15 fails with invalidData on closing brackets past the root, before JSONDecoder reads them",
+    arguments: ["}", "]"])
+  func closersPastTheRoot(closer: String) async throws {
+    let body = #"{"items": []}"# + String(repeating: closer, count: 10_000)
+    let (sut, client) = makeSUT()
+    client.stub(.success(Data(body.utf8), httpResponse(statusCode: 200)))
+
+    await #expect(throws: RemoteFeedLoader.Error.invalidData) { try await sut.load() }
+    #expect(StrictJSON.isLenient(Data(body.utf8)))
   }
 
   /// Loads a feed of one item with `value` under a key the mapper ignores, and expects it `accepted` or refused.
