@@ -4,7 +4,6 @@ import EssentialFeedCache
 import EssentialFeedSQLite
 import FeedTerminal
 import Foundation
-import Synchronization
 
 /// Composes the interactive browse from the app's parts: the feed through a ``FeedWindow`` over the page store,
 /// images cache first, search, likes and details, each through its presentation controller.
@@ -18,8 +17,8 @@ struct BrowseComposer {
   let language: AppLanguage
   /// The image loads the screen started, and how each ended.
   let images: ImageLoadCounter
-  /// Where the feed on screen came from: "server" or "cache", once the first page answered.
-  let origin = FeedOrigin()
+  /// Where the feed on screen came from, once the first page answered.
+  let origin = OriginRecorder()
 
   init(server: URL, client: any HTTPClient, directory: URL, capacity: Int, pageSize: Int, language: AppLanguage) {
     (self.server, self.client, self.directory) = (server, client, directory)
@@ -41,10 +40,11 @@ struct BrowseComposer {
     ) { last in
       do {
         let page = try await remote.loadPage(after: last)
-        if last == nil { origin.set("server") }
+        if last == nil { origin.recordFeed(from: .server) }
         return page
       } catch {
-        if last == nil { origin.set("cache") }  // the window shows the page store's first page, if it has one
+        // The window then shows the page store's first page, if it has one.
+        if last == nil { origin.recordFeed(from: .cache) }
         throw error
       }
     }
@@ -90,12 +90,4 @@ struct BrowseComposer {
       locale: language.locale)
     return detail
   }
-}
-
-/// Where the feed on screen came from, set by the window's remote.
-final class FeedOrigin: Sendable {
-  private let state = Mutex<String?>(nil)
-
-  var value: String? { state.withLock { $0 } }
-  func set(_ value: String) { state.withLock { $0 = value } }
 }

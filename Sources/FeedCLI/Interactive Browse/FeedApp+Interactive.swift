@@ -29,7 +29,7 @@ extension FeedApp {
       directory: directory, view: likes)
     let parts = BrowseSession.Parts(
       search: composer.searchList, detail: composer.detail(of:), toggleLike: likesParts.toggle,
-      reloadLikes: likesParts.reload, origin: { composer.origin.value })
+      reloadLikes: likesParts.reload, origin: { composer.origin.feedOrigin?.rawValue })
     let size = TerminalSession.size ?? (80, 24)
     let session = BrowseSession(feed: feed, likes: likes, parts: parts, columns: size.columns, rows: size.rows)
     let (furthest, signal) = try await run(session)
