@@ -13,6 +13,12 @@ let package = Package(
   targets: [
     // The raw SQLite baseline talks to the system library directly, as the store does.
     .systemLibrary(name: "RawSQLite", path: "Benchmarks/RawSQLite", pkgConfig: "sqlite3"),
+    // The payloads and the raw twins, shared by the wall-clock suite and the instruction counts.
+    .target(
+      name: "BenchmarkTwins",
+      dependencies: [.product(name: "EssentialFeed", package: "EssentialFeed"), "RawSQLite"],
+      path: "Benchmarks/BenchmarkTwins"
+    ),
     .executableTarget(
       name: "FeedBenchmarks",
       dependencies: [
@@ -21,7 +27,7 @@ let package = Package(
         .product(name: "EssentialFeedAPI", package: "EssentialFeed"),
         .product(name: "EssentialFeedCache", package: "EssentialFeed"),
         .product(name: "EssentialFeedSQLite", package: "EssentialFeed"),
-        "RawSQLite",
+        "BenchmarkTwins",
       ],
       path: "Benchmarks/FeedBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -33,6 +39,8 @@ let package = Package(
         .product(name: "EssentialFeed", package: "EssentialFeed"),
         .product(name: "EssentialFeedAPI", package: "EssentialFeed"),
         .product(name: "EssentialFeedCache", package: "EssentialFeed"),
+        .product(name: "EssentialFeedSQLite", package: "EssentialFeed"),
+        "BenchmarkTwins",
       ],
       path: "Benchmarks/InstructionCounts"
     ),

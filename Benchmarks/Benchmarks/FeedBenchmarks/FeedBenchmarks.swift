@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkTwins
 import EssentialFeed
 import EssentialFeedAPI
 import EssentialFeedCache

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkTwins
 import EssentialFeedCache
 import Foundation
 
@@ -57,14 +58,14 @@ func fileSystemImageCacheBenchmarks() {
   }
 }
 
-/// The raw twin of an insert: an atomic write of the same bytes to one of 40 files, as a cache without an index
-/// would do it.
+/// The raw twin of an insert, `RawAtomicWrites`, timed.
 func rawAtomicWrites(of image: Data, _ benchmark: Benchmark) throws {
   let directory = Payloads.temporaryDirectory("image-cache-raw-writes")
+  let raw = RawAtomicWrites(directory: directory)
   var next = 0
   benchmark.startMeasurement()
   for _ in benchmark.scaledIterations {
-    try image.write(to: directory.appending(path: "\(next % 40).image"), options: .atomic)
+    try raw.write(image, number: next)
     next += 1
   }
   benchmark.stopMeasurement()

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkTwins
 import EssentialFeed
 import EssentialFeedCache
 import EssentialFeedSQLite

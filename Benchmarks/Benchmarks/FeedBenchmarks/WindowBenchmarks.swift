@@ -3,7 +3,7 @@ import EssentialFeed
 import EssentialFeedCache
 import EssentialFeedSQLite
 import Foundation
-import RawSQLite
+import BenchmarkTwins
 
 /// A SQLite page store holding `count` images, built once per run in a temporary directory (1,000,000 images take
 /// a few seconds): the list `feed browse` keeps.
@@ -42,49 +42,6 @@ final class PageStoreFixture: Sendable {
         location: index % 5 == 0 ? nil : "Location \(index), Somewhere",
         url: URL(string: "https://images.example.com/feed/\(index)/image.jpg") ?? URL(fileURLWithPath: "/"))
     }
-  }
-}
-
-/// The raw twin of a page read: the same keyset query on the same database with a prepared statement, rows into
-/// plain structs; no EssentialFeed code.
-final class RawPageReader {
-  private var db: OpaquePointer?
-  private var select: OpaquePointer?
-
-  init(path: String) {
-    sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, nil)
-    sqlite3_prepare_v2(
-      db,
-      """
-      SELECT id, description, location, url FROM feed_page
-      WHERE position > (SELECT position FROM feed_page WHERE id = ?) ORDER BY position LIMIT ?
-      """, -1, &select, nil)
-  }
-
-  deinit {
-    sqlite3_finalize(select)
-    sqlite3_close(db)
-  }
-
-  func page(after id: UUID, limit: Int) -> [PlainImage] {
-    sqlite3_reset(select)
-    _ = withUnsafeBytes(of: id.uuid) {
-      sqlite3_bind_blob(select, 1, $0.baseAddress, 16, unsafeBitCast(-1 as Int, to: sqlite3_destructor_type.self))
-    }
-    sqlite3_bind_int64(select, 2, Int64(limit))
-    var page: [PlainImage] = []
-    while sqlite3_step(select) == SQLITE_ROW {
-      guard let blob = sqlite3_column_blob(select, 0), let url = text(3).flatMap(URL.init(string:)) else { continue }
-      page.append(
-        PlainImage(
-          id: UUID(uuid: UnsafeRawPointer(blob).loadUnaligned(as: uuid_t.self)), description: text(1),
-          location: text(2), url: url))
-    }
-    return page
-  }
-
-  private func text(_ column: Int32) -> String? {
-    sqlite3_column_text(select, column).map { String(cString: $0) }
   }
 }
 

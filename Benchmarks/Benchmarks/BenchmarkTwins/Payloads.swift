@@ -7,8 +7,8 @@ import Foundation
 #endif
 
 /// Deterministic payloads: `count` images, descriptions and locations mixed with nil.
-enum Payloads {
-  static func images(_ count: Int) -> [FeedImage] {
+public enum Payloads {
+  public static func images(_ count: Int) -> [FeedImage] {
     (0..<count).map { index in
       FeedImage(
         id: UUID(uuidString: String(format: "BE7C0000-0000-4000-8000-%012X", index)) ?? UUID(),
@@ -20,12 +20,12 @@ enum Payloads {
   }
 
   /// The API's JSON for `count` images.
-  static func json(_ count: Int) -> Data {
+  public static func json(_ count: Int) -> Data {
     json(items: images(count))
   }
 
   /// The comments API's JSON for `count` comments, dates without fractional seconds.
-  static func commentsJSON(_ count: Int) -> Data {
+  public static func commentsJSON(_ count: Int) -> Data {
     let items: [[String: Any]] = (0..<count).map { index in
       [
         "id": UUID().uuidString, "message": "Comment number \(index) on this image",
@@ -36,7 +36,7 @@ enum Payloads {
   }
 
   /// The API's JSON for `images`.
-  static func json(items images: [FeedImage]) -> Data {
+  public static func json(items images: [FeedImage]) -> Data {
     let items: [[String: Any]] = images.map { image in
       var item: [String: Any] = ["id": image.id.uuidString, "image": image.url.absoluteString]
       item["description"] = image.description ?? NSNull()
@@ -46,20 +46,20 @@ enum Payloads {
     return (try? JSONSerialization.data(withJSONObject: ["items": items])) ?? Data()
   }
 
-  static let ok: HTTPURLResponse = {
+  public static let ok: HTTPURLResponse = {
     guard let url = URL(string: "https://api.example.com/v1/feed"),
       let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: nil, headerFields: nil)
     else { preconditionFailure("a 200 response for a literal URL always builds") }
     return response
   }()
 
-  static func blob(_ size: Int, seed: Int) -> Data {
+  public static func blob(_ size: Int, seed: Int) -> Data {
     Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ seed) })
   }
 
   /// A fresh, empty directory for one benchmark: in memory (/dev/shm) where the system has it, so ours and the
   /// baseline are compared on the work they do, not on the disk's writeback of earlier benchmarks.
-  static func temporaryDirectory(_ name: String) -> URL {
+  public static func temporaryDirectory(_ name: String) -> URL {
     var isDirectory: ObjCBool = false
     let shm = FileManager.default.fileExists(atPath: "/dev/shm", isDirectory: &isDirectory) && isDirectory.boolValue
     let root = shm ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
@@ -72,11 +72,22 @@ enum Payloads {
 // MARK: - Raw baselines: the same essential work, with plain Foundation and no EssentialFeed code.
 
 /// A plain value with the same fields as a feed image.
-struct PlainImage: Codable, Hashable {
-  let id: UUID
-  let description: String?
-  let location: String?
-  let url: URL
+public struct PlainImage: Codable, Hashable, Sendable {
+  public let id: UUID
+  public let description: String?
+  public let location: String?
+  public let url: URL
+
+  public init(id: UUID, description: String?, location: String?, url: URL) {
+    self.id = id
+    self.description = description
+    self.location = location
+    self.url = url
+  }
+
+  public init(_ image: FeedImage) {
+    self.init(id: image.id, description: image.description, location: image.location, url: image.url)
+  }
 }
 
 /// The API's item, decoded with plain `Decodable`.
@@ -98,7 +109,7 @@ struct RawCache: Codable {
 }
 
 /// The comments API's item, decoded with plain `Decodable`.
-struct RawComment: Decodable {
+public struct RawComment: Decodable {
   struct Author: Decodable { let username: String }
   let id: UUID
   let message: String
@@ -115,27 +126,27 @@ struct RawComments: Decodable {
   let items: [RawComment]
 }
 
-enum Raw {
-  static func comments(_ data: Data) throws -> [RawComment] {
+public enum Raw {
+  public static func comments(_ data: Data) throws -> [RawComment] {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
     return try decoder.decode(RawComments.self, from: data).items
   }
 
-  static func map(_ data: Data) throws -> [PlainImage] {
+  public static func map(_ data: Data) throws -> [PlainImage] {
     try JSONDecoder().decode(RawRoot.self, from: data).items.map {
       PlainImage(id: $0.id, description: $0.description, location: $0.location, url: $0.image)
     }
   }
 
-  static func jsonRoundTrip(_ feed: [PlainImage], at url: URL) throws -> [PlainImage] {
+  public static func jsonRoundTrip(_ feed: [PlainImage], at url: URL) throws -> [PlainImage] {
     let data = try JSONEncoder().encode(RawCache(timestamp: Date(), feed: feed))
     try data.write(to: url, options: .atomic)
     return try JSONDecoder().decode(RawCache.self, from: Data(contentsOf: url)).feed
   }
 
   /// Copies the feed into a plain struct and maps it back, as an in-memory cache must at least do.
-  static func memoryRoundTrip(_ feed: [FeedImage]) -> [FeedImage] {
+  public static func memoryRoundTrip(_ feed: [FeedImage]) -> [FeedImage] {
     let stored = RawCache(
       timestamp: Date(),
       feed: feed.map { PlainImage(id: $0.id, description: $0.description, location: $0.location, url: $0.url) })
@@ -143,7 +154,8 @@ enum Raw {
   }
 }
 
-/// A loader that delivers a fixed feed, the inner loader of the composition benchmarks.
-struct NoOpCache: FeedCache {
-  func save(_ feed: [FeedImage]) async throws {}
+/// A cache that keeps nothing: the decorator pair measures the decorator, not a cache.
+public struct NoOpCache: FeedCache {
+  public init() {}
+  public func save(_ feed: [FeedImage]) async throws {}
 }

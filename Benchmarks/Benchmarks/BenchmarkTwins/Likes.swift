@@ -1,0 +1,96 @@
+import EssentialFeed
+import Foundation
+
+/// 10,000 actions on distinct images, and the list and pending actions of the overlay rows.
+public enum LikesFixture {
+  public static let actions = (0..<10_000).map {
+    PendingLikeAction(
+      imageID: id(0x1A, $0), kind: $0 % 3 == 0 ? .discard : .like, timestamp: Date(timeIntervalSinceReferenceDate: Double($0))
+    )
+  }
+
+  public static func list(_ count: Int) -> [FeedImage] {
+    (0..<count).map { FeedImage(id: id(0x2B, $0), description: "image \($0)", location: nil, url: url($0)) }
+  }
+
+  /// One pending action per ten images: half discards of listed images, half likes of images the list lacks.
+  public static func pending(on list: [FeedImage]) -> [PendingLikeAction] {
+    stride(from: 0, to: list.count, by: 10).map { index in
+      let discard = index % 20 == 0
+      return PendingLikeAction(
+        imageID: discard ? list[index].id : id(0x3C, index), kind: discard ? .discard : .like,
+        timestamp: Date(timeIntervalSinceReferenceDate: Double(index)))
+    }
+  }
+
+  /// A fixed id, so runs under callgrind hash and order the same values every time.
+  private static func id(_ tag: Int, _ index: Int) -> UUID {
+    UUID(uuidString: String(format: "%08X-0000-4000-8000-%012X", tag, index)) ?? UUID()
+  }
+
+  private static func url(_ index: Int) -> URL {
+    URL(string: "https://images.example.com/\(index).png") ?? URL(fileURLWithPath: "/")
+  }
+}
+
+/// The raw twin of the likes overlay: the intent by image, then the pending likes on top of the list less the
+/// discards, by hand.
+public enum RawOverlay {
+  public static func entries(server list: [FeedImage], pending: [PendingLikeAction]) -> [(UUID, FeedImage?, Bool)] {
+    var intent: [UUID: Bool] = [:]
+    for action in pending { intent[action.imageID] = action.kind == .like }
+    var shown: [(UUID, FeedImage?, Bool)] = []
+    shown.reserveCapacity(list.count + pending.count)
+    for action in pending.reversed() where action.kind == .like { shown.append((action.imageID, nil, true)) }
+    for image in list where intent[image.id] != false { shown.append((image.id, image, intent[image.id] == true)) }
+    return shown
+  }
+}
+
+/// The raw twin of the file-system store's pending likes: each change under the store's lock, after a look at the
+/// file (another process may have changed it), one 64-byte record appended and flushed.
+public final class RawLockedAppends {
+  private let path: String
+  private let lock: Int32
+  private let file: Int32
+
+  public init(directory: URL) {
+    path = directory.appending(path: "pending").path(percentEncoded: false)
+    lock = open(directory.appending(path: "pending.lock").path(percentEncoded: false), O_RDWR | O_CREAT, 0o600)
+    file = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+  }
+
+  deinit {
+    close(file)
+    close(lock)
+  }
+
+  /// Each action enqueued, then each removed: two records per action.
+  public func record(_ actions: [PendingLikeAction]) {
+    var record = [UInt8](repeating: 0, count: 64)
+    var info = stat()
+    for round in 0..<2 {
+      for action in actions {
+        flock(lock, LOCK_EX)
+        stat(path, &info)
+        withUnsafeBytes(of: action.id.uuid) { record.replaceSubrange(8..<24, with: $0) }
+        record[0] = UInt8(round + 1)
+        _ = record.withUnsafeBytes { write(file, $0.baseAddress, 64) }
+        fsync(file)
+        flock(lock, LOCK_UN)
+      }
+    }
+  }
+}
+
+/// The raw twin of an image insert: an atomic write of the same bytes to one of 40 files, as a cache without an
+/// index would do it.
+public struct RawAtomicWrites {
+  private let directory: URL
+
+  public init(directory: URL) { self.directory = directory }
+
+  public func write(_ image: Data, number: Int) throws {
+    try image.write(to: directory.appending(path: "\(number % 40).image"), options: .atomic)
+  }
+}
