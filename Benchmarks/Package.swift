@@ -16,7 +16,10 @@ let package = Package(
     // The payloads and the raw twins, shared by the wall-clock suite and the instruction counts.
     .target(
       name: "BenchmarkTwins",
-      dependencies: [.product(name: "EssentialFeed", package: "EssentialFeed"), "RawSQLite"],
+      dependencies: [
+        .product(name: "EssentialFeed", package: "EssentialFeed"),
+        .product(name: "EssentialFeedAPI", package: "EssentialFeed"), "RawSQLite",
+      ],
       path: "Benchmarks/BenchmarkTwins"
     ),
     .executableTarget(

@@ -3,14 +3,17 @@ import Foundation
 
 /// 10,000 actions on distinct images, and the list and pending actions of the overlay rows.
 public enum LikesFixture {
+  /// 10,000 actions on distinct images, a third of them discards.
   public static let actions = (0..<10_000).map {
     PendingLikeAction(
-      imageID: id(0x1A, $0), kind: $0 % 3 == 0 ? .discard : .like, timestamp: Date(timeIntervalSinceReferenceDate: Double($0))
+      imageID: Payloads.id(0x1A, $0), kind: $0 % 3 == 0 ? .discard : .like,
+      timestamp: Date(timeIntervalSinceReferenceDate: Double($0))
     )
   }
 
+  /// `count` images of a liked list.
   public static func list(_ count: Int) -> [FeedImage] {
-    (0..<count).map { FeedImage(id: id(0x2B, $0), description: "image \($0)", location: nil, url: url($0)) }
+    (0..<count).map { FeedImage(id: Payloads.id(0x2B, $0), description: "image \($0)", location: nil, url: url($0)) }
   }
 
   /// One pending action per ten images: half discards of listed images, half likes of images the list lacks.
@@ -18,14 +21,9 @@ public enum LikesFixture {
     stride(from: 0, to: list.count, by: 10).map { index in
       let discard = index % 20 == 0
       return PendingLikeAction(
-        imageID: discard ? list[index].id : id(0x3C, index), kind: discard ? .discard : .like,
+        imageID: discard ? list[index].id : Payloads.id(0x3C, index), kind: discard ? .discard : .like,
         timestamp: Date(timeIntervalSinceReferenceDate: Double(index)))
     }
-  }
-
-  /// A fixed id, so runs under callgrind hash and order the same values every time.
-  private static func id(_ tag: Int, _ index: Int) -> UUID {
-    UUID(uuidString: String(format: "%08X-0000-4000-8000-%012X", tag, index)) ?? UUID()
   }
 
   private static func url(_ index: Int) -> URL {
@@ -36,6 +34,7 @@ public enum LikesFixture {
 /// The raw twin of the likes overlay: the intent by image, then the pending likes on top of the list less the
 /// discards, by hand.
 public enum RawOverlay {
+  /// The rows shown: each image's id, the image when listed, and whether it shows as liked.
   public static func entries(server list: [FeedImage], pending: [PendingLikeAction]) -> [(UUID, FeedImage?, Bool)] {
     var intent: [UUID: Bool] = [:]
     for action in pending { intent[action.imageID] = action.kind == .like }
@@ -54,6 +53,7 @@ public final class RawLockedAppends {
   private let lock: Int32
   private let file: Int32
 
+  /// Opens (creating) the journal and its lock file in `directory`.
   public init(directory: URL) {
     path = directory.appending(path: "pending").path(percentEncoded: false)
     lock = open(directory.appending(path: "pending.lock").path(percentEncoded: false), O_RDWR | O_CREAT, 0o600)
@@ -88,8 +88,10 @@ public final class RawLockedAppends {
 public struct RawAtomicWrites {
   private let directory: URL
 
+  /// Writes into `directory`.
   public init(directory: URL) { self.directory = directory }
 
+  /// Replaces file `number % 40` with `image`, atomically.
   public func write(_ image: Data, number: Int) throws {
     try image.write(to: directory.appending(path: "\(number % 40).image"), options: .atomic)
   }

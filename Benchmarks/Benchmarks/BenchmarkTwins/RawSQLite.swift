@@ -10,6 +10,7 @@ public final class RawSQLiteBaseline {
   private var selectRows: OpaquePointer?
   private static let transient = unsafeBitCast(-1 as Int, to: sqlite3_destructor_type.self)
 
+  /// Opens (creating) the database at `path` in WAL mode, with the store's feed schema.
   public init(path: String) {
     sqlite3_open(path, &db)
     sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;", nil, nil, nil)
@@ -33,6 +34,7 @@ public final class RawSQLiteBaseline {
     sqlite3_close(db)
   }
 
+  /// `feed` saved in one transaction (replacing the last), then read back in order.
   public func roundTrip(_ feed: [PlainImage]) -> [PlainImage] {
     sqlite3_exec(
       db, "BEGIN IMMEDIATE; DELETE FROM feed_image; INSERT OR REPLACE INTO cache VALUES (1, 0);", nil, nil, nil)
@@ -82,6 +84,7 @@ public final class RawPendingLikes {
   private var delete: OpaquePointer?
   private static let transient = unsafeBitCast(-1 as Int, to: sqlite3_destructor_type.self)
 
+  /// Opens (creating) the database at `path` with the store's pending likes schema.
   public init(path: String) {
     sqlite3_open(path, &db)
     sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;", nil, nil, nil)
@@ -105,6 +108,7 @@ public final class RawPendingLikes {
     sqlite3_close(db)
   }
 
+  /// Inserts `action`, replacing its image's older one.
   public func enqueue(_ action: PendingLikeAction) {
     bind(action.imageID, insert, 1)
     bind(action.id, insert, 2)
@@ -114,6 +118,7 @@ public final class RawPendingLikes {
     sqlite3_reset(insert)
   }
 
+  /// Deletes the action with `id`, if still there.
   public func remove(_ id: UUID) {
     bind(id, delete, 1)
     sqlite3_step(delete)
@@ -131,6 +136,7 @@ public final class RawPageReader {
   private var db: OpaquePointer?
   private var select: OpaquePointer?
 
+  /// Opens the page store's database at `path`, read-only.
   public init(path: String) {
     sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, nil)
     sqlite3_prepare_v2(
@@ -146,6 +152,7 @@ public final class RawPageReader {
     sqlite3_close(db)
   }
 
+  /// Up to `limit` images after the one with `id`, in order.
   public func page(after id: UUID, limit: Int) -> [PlainImage] {
     sqlite3_reset(select)
     _ = withUnsafeBytes(of: id.uuid) {

@@ -6,41 +6,8 @@ import EssentialFeedCache
 import EssentialFeedSQLite
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
-/// 100 pages of 30 images, answered in memory by the `after_id` in the URL, as a keyset server would.
-struct PagedServer: HTTPClient {
-  static let pages = 100
-  static let pageSize = 30
-  private let bodies: [String: Data]
-
-  init() {
-    let images = Payloads.images(Self.pages * Self.pageSize)
-    var bodies: [String: Data] = [:]
-    for page in 0...Self.pages {
-      let start = page * Self.pageSize
-      let after = page == 0 ? "" : images[start - 1].id.uuidString
-      bodies[after] = Payloads.json(
-        items: Array(images[min(start, images.count)..<min(start + Self.pageSize, images.count)]))
-    }
-    self.bodies = bodies
-  }
-
-  /// The page after the `after_id` in `url`: the work any client of this server does to learn what to ask next.
-  func body(for url: URL) -> Data {
-    let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
-    return bodies[query.first { $0.name == "after_id" }?.value ?? ""] ?? Data()
-  }
-
-  func get(from url: URL) async throws -> (Data, HTTPURLResponse) {
-    (body(for: url), Payloads.ok)
-  }
-}
-
 func pagingBenchmarks() {
-  let server = PagedServer()
+  let server = PagedServer(pages: 100)
   let base = URL(string: "https://api.example.com") ?? URL(fileURLWithPath: "/")
 
   // MARK: Paging: 100 pages of 30 through FeedPager, against the same requests and decoding by hand
@@ -53,17 +20,7 @@ func pagingBenchmarks() {
     }
   }
   Benchmark("Paging 100x30.raw") { benchmark in
-    for _ in benchmark.scaledIterations {
-      var all: [PlainImage] = []
-      while true {
-        var url = "https://api.example.com/v1/feed?limit=\(PagedServer.pageSize)"
-        if let last = all.last { url += "&after_id=\(last.id.uuidString)" }
-        let page = try Raw.map(server.body(for: URL(string: url) ?? base))
-        if page.isEmpty { break }
-        all += page
-      }
-      blackHole(all)
-    }
+    for _ in benchmark.scaledIterations { blackHole(try server.rawPages()) }
   }
 
   // MARK: The last search: replace 10,000 results and read them back, against one raw SQLite transaction

@@ -1,9 +1,9 @@
 import Benchmark
+import BenchmarkTwins
 import EssentialFeed
 import EssentialFeedCache
 import EssentialFeedSQLite
 import Foundation
-import BenchmarkTwins
 
 /// A SQLite page store holding `count` images, built once per run in a temporary directory (1,000,000 images take
 /// a few seconds): the list `feed browse` keeps.
@@ -32,7 +32,7 @@ final class PageStoreFixture: Sendable {
 
   /// The id of the image at `position`.
   static func id(at position: Int) -> UUID {
-    UUID(uuidString: String(format: "FA6E0000-0000-4000-8000-%012X", position)) ?? UUID()
+    Payloads.id(0xFA6E, position)
   }
 
   static func images(_ positions: Range<Int>) -> [LocalFeedImage] {

@@ -1,7 +1,9 @@
+import BenchmarkTwins
 import EssentialFeed
 import EssentialFeedAPI
 import EssentialFeedCache
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -15,36 +17,50 @@ struct Pair: Sendable {
   }
 
   let name: String
-  /// The instruction ratio (ours / raw) the pair must stay within.
+  /// The instruction ratio (ours / raw) the pair is designed to stay within.
   let goal: Double
+  /// The ratio `scripts/bench --check` fails past: the goal, or, for a pair whose goal is not met, what the README
+  /// says bounds it (with the baseline's 3 % guarding against regressions either way).
+  let limit: Double
   /// The sizes measured: 1×, 10×, 100× (the scaling rows).
   let sizes: [Int]
   /// Builds the data and stores for `size` items, outside the measured work.
   let prepare: @Sendable (Int) async throws -> Sides
 
-  static let all: [Pair] = [mapping, searchCache, pendingLikes, limitedImageCache, windowPageReads]
+  init(
+    name: String, goal: Double, limit: Double? = nil, sizes: [Int],
+    prepare: @escaping @Sendable (Int) async throws -> Sides
+  ) {
+    self.name = name
+    self.goal = goal
+    self.limit = limit ?? goal
+    self.sizes = sizes
+    self.prepare = prepare
+  }
+
+  static let all: [Pair] = [
+    mapping, decodableMapping, commentsMapping, paging,
+    inMemoryRoundTrip, codableRoundTrip, fileSystemRoundTrip, sqliteRoundTrip, fallbackComposite, cacheDecorator,
+    searchCache, sqliteSearchCache,
+    pendingLikes, sqlitePendingLikes, fileSystemPendingLikes, likesOverlay,
+    limitedImageCache, sqliteImageInsert, fileSystemImageInsert,
+    windowPageReads, sqliteWindowPageReads,
+  ]
 }
 
-/// Images as the server lists them.
-func images(_ count: Int) -> [FeedImage] {
-  (0..<count).map { index in
-    FeedImage(
-      id: UUID(uuidString: String(format: "DE300000-0000-4000-8000-%012X", index)) ?? UUID(),
-      description: index % 7 == 3 ? nil : "A description of image \(index)",
-      location: index % 5 == 4 ? nil : "Somewhere \(index % 8)",
-      url: URL(string: "https://images.example.com/\(index).jpg") ?? URL(fileURLWithPath: "/"))
-  }
+/// A fresh directory for one run's files (in /dev/shm where there is one), removed when the process ends.
+func scratch(_ name: String) -> URL {
+  let directory = Payloads.temporaryDirectory("instructions-\(name)")
+  Scratch.directories.withLock { $0.append(directory) }
+  return directory
 }
 
-/// The API's JSON for `images`.
-func json(_ images: [FeedImage]) throws -> Data {
-  let items: [[String: Any]] = images.map { image in
-    var item: [String: Any] = ["id": image.id.uuidString, "image": image.url.absoluteString]
-    item["description"] = image.description
-    item["location"] = image.location
-    return item
+enum Scratch {
+  static let directories = Mutex<[URL]>([])
+
+  static func removeAll() {
+    for directory in directories.withLock({ $0 }) { try? FileManager.default.removeItem(at: directory) }
   }
-  return try JSONSerialization.data(withJSONObject: ["items": items])
 }
 
 /// Keeps a result from being optimized away.

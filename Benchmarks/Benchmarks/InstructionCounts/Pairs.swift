@@ -1,3 +1,4 @@
+import BenchmarkTwins
 import EssentialFeed
 import EssentialFeedAPI
 import EssentialFeedCache
@@ -10,7 +11,7 @@ import Foundation
 extension Pair {
   /// Pagination: a page of the feed mapped by the strict mapper, against JSONSerialization and the fields by hand.
   static let mapping = Pair(name: "page mapping", goal: 1.3, sizes: [30, 300, 3_000]) { size in
-    let data = try json(images(size))
+    let data = Payloads.json(size)
     let response = HTTPURLResponse(
       url: URL(fileURLWithPath: "/"), statusCode: 200, httpVersion: nil, headerFields: nil)
     guard let response else { throw CocoaError(.coderInvalidValue) }
@@ -31,7 +32,7 @@ extension Pair {
 
   /// The search cache: the last search saved and loaded again, against a dictionary by keyword.
   static let searchCache = Pair(name: "search cache", goal: 2.0, sizes: [100, 1_000, 10_000]) { size in
-    let results = images(size)
+    let results = Payloads.images(size)
     let now = Date()
     return Sides(
       ours: {
@@ -48,7 +49,7 @@ extension Pair {
 
   /// Pending actions: enqueued, listed, then each removed as answered, against an array by hand.
   static let pendingLikes = Pair(name: "pending likes", goal: 2.5, sizes: [100, 1_000, 10_000]) { size in
-    let actions = images(size).map { PendingLikeAction(imageID: $0.id, kind: .like, timestamp: Date()) }
+    let actions = Payloads.images(size).map { PendingLikeAction(imageID: $0.id, kind: .like, timestamp: Date()) }
     return Sides(
       ours: {
         let store: any PendingLikeActionStore = InMemoryFeedStore()  // as the synchronizer sees it

@@ -10,7 +10,7 @@ import Synchronization
 
 // Runs one side of one pair once, for `scripts/bench --instructions`, which counts the instructions of the process
 // under valgrind's callgrind: `InstructionCounts <pair> <setup|ours|raw> <size>`; `InstructionCounts list` prints
-// each pair's name, goal and sizes. Every side first does the same setup (the data, the store, a warm-up of both
+// each pair's name, goal, limit and sizes. Every side first does the same setup (the data, the store, a warm-up of both
 // sides at size 1), so `ours - setup` and `raw - setup` are the instructions of the work alone.
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -19,7 +19,7 @@ guard let name = arguments.first else {
   exit(2)
 }
 if name == "list" {
-  for pair in Pair.all { print("\(pair.name)\t\(pair.goal)\t\(pair.sizes.map(String.init).joined(separator: ","))") }
+  for pair in Pair.all { print("\(pair.name)\t\(pair.goal)\t\(pair.limit)\t\(pair.sizes.map(String.init).joined(separator: ","))") }
   exit(0)
 }
 guard let pair = Pair.all.first(where: { $0.name == name }), arguments.count == 3,
@@ -49,6 +49,7 @@ Task.detached {
   done.signal()
 }
 done.wait()
+Scratch.removeAll()
 if let error = failure.error {
   FileHandle.standardError.write(Data("InstructionCounts: \(error)\n".utf8))
   exit(1)

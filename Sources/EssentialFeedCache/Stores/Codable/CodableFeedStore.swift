@@ -56,7 +56,7 @@ public actor CodableFeedStore: FeedStore {
   public init(storeURL: URL, maximumFileSize: Int = 256 << 20) {
     (path, invalidLocation) = StoreLocation.resolve(storeURL)
     writer = CacheFileWriter(
-      directory: (path as NSString).deletingLastPathComponent, maximumFileSize: maximumFileSize)
+      directory: StorePath.parent(of: path), maximumFileSize: maximumFileSize)
     self.maximumFileSize = maximumFileSize
   }
 

@@ -2,7 +2,7 @@ import Foundation
 
 extension FileSystemFeedStore: FeedSearchStore {
   /// The search file: the feed file's format with the keyword first, beside the feed file.
-  var searchPath: String { (directoryPath as NSString).appendingPathComponent("search.cache") }
+  var searchPath: String { StorePath.appending("search.cache", to: directoryPath) }
 
   /// The search kept, or `nil`.
   ///

@@ -2,7 +2,7 @@ import EssentialFeed
 import Foundation
 
 extension FileSystemFeedStore: PendingLikeActionStore {
-  var pendingLikesPath: String { (directoryPath as NSString).appendingPathComponent("pending-likes") }
+  var pendingLikesPath: String { StorePath.appending("pending-likes", to: directoryPath) }
 
   /// Stores `action` as its image's pending action, replacing any older one; on disk when this returns.
   ///

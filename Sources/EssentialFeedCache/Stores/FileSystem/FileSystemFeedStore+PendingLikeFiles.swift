@@ -12,7 +12,7 @@ extension FileSystemFeedStore {
       } catch {
         throw .insertionFailed(path: directoryPath, reason: error.reason)
       }
-      let path = (directoryPath as NSString).appendingPathComponent("pending-likes.lock")
+      let path = StorePath.appending("pending-likes.lock", to: directoryPath)
       let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
       guard fd >= 0 else { throw .insertionFailed(path: path, reason: String(cString: strerror(errno))) }
       pendingLikesLock = fd

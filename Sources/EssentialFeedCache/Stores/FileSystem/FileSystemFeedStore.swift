@@ -63,13 +63,13 @@ public actor FileSystemFeedStore: FeedStore, LimitedFeedImageDataStore {
   ) {
     (directoryPath, invalidLocation) = StoreLocation.resolve(directory)
     writer = CacheFileWriter(directory: directoryPath, maximumFileSize: maximumFileSize)
-    feedPath = (directoryPath as NSString).appendingPathComponent("feed.cache")
-    imagesPath = (directoryPath as NSString).appendingPathComponent("images")
+    feedPath = StorePath.appending("feed.cache", to: directoryPath)
+    imagesPath = StorePath.appending("images", to: directoryPath)
     self.maximumFileSize = maximumFileSize
     self.imageLimits = imageLimits
     self.currentDate = currentDate
     indexLocation = ImageIndex.Location(
-      journal: (directoryPath as NSString).appendingPathComponent("images.index"), images: imagesPath,
+      journal: StorePath.appending("images.index", to: directoryPath), images: imagesPath,
       maximumFileSize: maximumFileSize)
   }
 

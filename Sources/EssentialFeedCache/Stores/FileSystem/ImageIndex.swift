@@ -20,7 +20,7 @@ struct ImageIndex {
     let maximumFileSize: Int
 
     func imagePath(_ digest: SHA256) -> String {
-      (images as NSString).appendingPathComponent(ImageFileFormat.fileName(for: digest))
+      StorePath.appending(ImageFileFormat.fileName(for: digest), to: images)
     }
   }
 
@@ -112,7 +112,7 @@ struct ImageIndex {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: location.images) else { return }
     var found: [(digest: SHA256, size: Int, stored: Date)] = []
     for name in names {
-      let path = (location.images as NSString).appendingPathComponent(name)
+      let path = StorePath.appending(name, to: location.images)
       guard let digest = ImageFileFormat.digest(ofFileName: name),
         let file = try? AtomicFile.read(path, limit: location.maximumFileSize),
         let contents = try? ImageFileFormat.decode(file), SHA256(contents.key) == digest

@@ -33,7 +33,7 @@ extension AtomicFile {
       return
     }
     guard code == ENOENT else { throw SystemError(errno: code) }
-    let parent = (path as NSString).deletingLastPathComponent
+    let parent = StorePath.parent(of: path)
     guard !parent.isEmpty, parent != path else { throw SystemError(errno: code) }
     try createDirectory(parent)
     guard mkdir(path, 0o700) == 0 || errno == EEXIST else { throw SystemError(errno: errno) }
@@ -47,7 +47,7 @@ extension AtomicFile {
       guard let pid = Temporary.writerProcess(of: name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else {
         continue
       }
-      unlink((directory as NSString).appendingPathComponent(name))
+      unlink(StorePath.appending(name, to: directory))
     }
   }
 }

@@ -1,0 +1,112 @@
+import BenchmarkTwins
+import EssentialFeed
+import EssentialFeedCache
+import EssentialFeedSQLite
+import Foundation
+
+extension Pair {
+  /// The last search saved and loaded on the SQLite store, against one raw SQLite transaction of the same rows.
+  static let sqliteSearchCache = Pair(name: "search cache (SQLite)", goal: 1.3, sizes: [100, 1_000, 10_000]) { size in
+    let results = Payloads.images(size)
+    let loader = LocalFeedSearchLoader(
+      store: SQLiteFeedStore(storeURL: scratch("search").appending(path: "feed.sqlite")), currentDate: Date.init)
+    let baseline = RawSQLiteBaseline(path: scratch("search-raw").appending(path: "feed.sqlite").path)
+    return Sides(
+      ours: {
+        try await loader.cache(for: "kyoto").save(results)
+        keep(try await loader.load(keyword: "kyoto"))
+      },
+      raw: { keep(baseline.roundTrip(results.map(PlainImage.init))) })
+  }
+
+  /// Pending likes enqueued then each removed as answered on `store`, against `raw` doing the same writes by hand.
+  private static func pendingLikes(
+    _ name: String, goal: Double, limit: Double? = nil, store: @escaping @Sendable () -> any PendingLikeActionStore,
+    raw makeRaw: @escaping @Sendable () -> ([PendingLikeAction]) -> Void
+  ) -> Pair {
+    Pair(name: name, goal: goal, limit: limit, sizes: [100, 1_000, 10_000]) { size in
+      let actions = Array(LikesFixture.actions.prefix(size))
+      let store = store()
+      let raw = makeRaw()
+      return Sides(
+        ours: {
+          for action in actions { try await store.enqueue(action) }
+          for action in actions { keep(try await store.removeIfPending(action)) }
+        },
+        raw: { raw(actions) })
+    }
+  }
+
+  static let sqlitePendingLikes = pendingLikes(
+    "pending likes (SQLite)", goal: 1.3,
+    store: { SQLiteFeedStore(storeURL: scratch("likes").appending(path: "feed.sqlite")) },
+    raw: {
+      let raw = RawPendingLikes(path: scratch("likes-raw").appending(path: "raw.sqlite").path)
+      return { actions in
+        for action in actions { raw.enqueue(action) }
+        for action in actions { raw.remove(action.id) }
+      }
+    })
+
+  static let fileSystemPendingLikes = pendingLikes(
+    "pending likes (file system)", goal: 1.3, limit: 25, store: { FileSystemFeedStore(directory: scratch("likes-fs")) },
+    raw: {
+      let raw = RawLockedAppends(directory: scratch("likes-fs-raw"))
+      return { raw.record($0) }
+    })
+
+  /// The pending actions laid over the liked list (one per ten images), against the same loop by hand.
+  static let likesOverlay = Pair(name: "likes overlay", goal: 1.3, sizes: [1_000, 10_000, 100_000]) { size in
+    let list = LikesFixture.list(size)
+    let pending = LikesFixture.pending(on: list)
+    return Sides(
+      ours: { keep(LikedList.entries(server: list, pending: pending)) },
+      raw: { keep(RawOverlay.entries(server: list, pending: pending)) })
+  }
+
+  /// Inserts of 32 KB into a full cache of 40 (each evicts the least recently used), against atomic writes of the
+  /// same bytes to one of 40 files.
+  private static func imageInsert(
+    _ name: String, goal: Double, limit: Double,
+    store: @escaping @Sendable (ImageCacheLimits) -> any FeedImageDataStore
+  ) -> Pair {
+    Pair(name: name, goal: goal, limit: limit, sizes: [10, 100, 1_000]) { size in
+      let image = Data(repeating: 3, count: 32 * 1_024)
+      let urls = Payloads.images(40 + size).map(\.url)
+      let store = store(ImageCacheLimits(maximumBytes: 40 * image.count))
+      for url in urls.prefix(40) { try await store.insert(image, for: url) }
+      let raw = RawAtomicWrites(directory: scratch("insert-raw"))
+      return Sides(
+        ours: { for url in urls.dropFirst(40) { try await store.insert(image, for: url) } },
+        raw: { for number in 0..<size { try raw.write(image, number: number) } })
+    }
+  }
+
+  static let sqliteImageInsert = imageInsert("image insert with eviction (SQLite)", goal: 1.5, limit: 12) {
+    SQLiteFeedStore(storeURL: scratch("insert").appending(path: "images.sqlite"), imageLimits: $0)
+  }
+
+  static let fileSystemImageInsert = imageInsert("image insert with eviction (file system)", goal: 1.5, limit: 6) {
+    FileSystemFeedStore(directory: scratch("insert-fs"), imageLimits: $0)
+  }
+
+  /// The windowed list's page reads from the SQLite page store, against the same keyset query by hand.
+  static let sqliteWindowPageReads = Pair(
+    name: "window page reads (SQLite)", goal: 1.8, sizes: [300, 3_000, 30_000]
+  ) { size in
+    let all = Payloads.images(size)
+    let file = scratch("pages").appending(path: "feed.sqlite")
+    let pages = LocalFeedPageLoader(store: SQLiteFeedStore(storeURL: file))
+    _ = try await pages.append(all)
+    let reader = RawPageReader(path: file.path)
+    return Sides(
+      ours: {
+        var last = all[0].id
+        while let tail = try await pages.page(after: last, limit: 30).last { last = tail.id }
+      },
+      raw: {
+        var last = all[0].id
+        while let tail = reader.page(after: last, limit: 30).last { last = tail.id }
+      })
+  }
+}
