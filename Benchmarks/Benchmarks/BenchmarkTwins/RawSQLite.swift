@@ -2,6 +2,15 @@ import EssentialFeed
 import Foundation
 import RawSQLite
 
+/// Opens (creating) the database at `path` with the store's pragmas (WAL, full sync) and runs `schema`.
+private func openDatabase(_ path: String, schema: String) -> OpaquePointer? {
+  var db: OpaquePointer?
+  sqlite3_open(path, &db)
+  sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;", nil, nil, nil)
+  sqlite3_exec(db, schema, nil, nil, nil)
+  return db
+}
+
 /// The raw SQLite baseline: the same schema and pragmas as the store, one transaction of inserts, then a select into
 /// plain structs, with prepared statements reused; no EssentialFeed code.
 public final class RawSQLiteBaseline {
@@ -12,15 +21,13 @@ public final class RawSQLiteBaseline {
 
   /// Opens (creating) the database at `path` in WAL mode, with the store's feed schema.
   public init(path: String) {
-    sqlite3_open(path, &db)
-    sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;", nil, nil, nil)
-    sqlite3_exec(
-      db,
-      """
-      CREATE TABLE cache (id INTEGER PRIMARY KEY CHECK (id = 1), timestamp REAL NOT NULL);
-      CREATE TABLE feed_image (
-        position INTEGER PRIMARY KEY, id BLOB NOT NULL, description TEXT, location TEXT, url TEXT NOT NULL);
-      """, nil, nil, nil)
+    db = openDatabase(
+      path,
+      schema: """
+        CREATE TABLE cache (id INTEGER PRIMARY KEY CHECK (id = 1), timestamp REAL NOT NULL);
+        CREATE TABLE feed_image (
+          position INTEGER PRIMARY KEY, id BLOB NOT NULL, description TEXT, location TEXT, url TEXT NOT NULL);
+        """)
     sqlite3_prepare_v2(
       db, "INSERT INTO feed_image (position, id, description, location, url) VALUES (?, ?, ?, ?, ?)", -1,
       &insertRow, nil)
@@ -86,16 +93,14 @@ public final class RawPendingLikes {
 
   /// Opens (creating) the database at `path` with the store's pending likes schema.
   public init(path: String) {
-    sqlite3_open(path, &db)
-    sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;", nil, nil, nil)
-    sqlite3_exec(
-      db,
-      """
-      CREATE TABLE pending_like (
-        position INTEGER PRIMARY KEY, image_id BLOB NOT NULL UNIQUE, action_id BLOB NOT NULL,
-        kind INTEGER NOT NULL, timestamp REAL NOT NULL);
-      CREATE INDEX pending_like_action ON pending_like (action_id);
-      """, nil, nil, nil)
+    db = openDatabase(
+      path,
+      schema: """
+        CREATE TABLE pending_like (
+          position INTEGER PRIMARY KEY, image_id BLOB NOT NULL UNIQUE, action_id BLOB NOT NULL,
+          kind INTEGER NOT NULL, timestamp REAL NOT NULL);
+        CREATE INDEX pending_like_action ON pending_like (action_id);
+        """)
     sqlite3_prepare_v2(
       db, "INSERT OR REPLACE INTO pending_like (image_id, action_id, kind, timestamp) VALUES (?, ?, ?, ?)", -1,
       &insert, nil)

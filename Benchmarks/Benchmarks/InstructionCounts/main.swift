@@ -19,7 +19,9 @@ guard let name = arguments.first else {
   exit(2)
 }
 if name == "list" {
-  for pair in Pair.all { print("\(pair.name)\t\(pair.goal)\t\(pair.limit)\t\(pair.sizes.map(String.init).joined(separator: ","))") }
+  for pair in Pair.all {
+    print("\(pair.name)\t\(pair.goal)\t\(pair.limit)\t\(pair.sizes.map(String.init).joined(separator: ","))")
+  }
   exit(0)
 }
 guard let pair = Pair.all.first(where: { $0.name == name }), arguments.count == 3,
