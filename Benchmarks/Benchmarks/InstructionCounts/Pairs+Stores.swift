@@ -49,7 +49,7 @@ extension Pair {
     })
 
   static let fileSystemPendingLikes = pendingLikes(
-    "pending likes (file system)", goal: 1.3, limit: 25, store: { FileSystemFeedStore(directory: scratch("likes-fs")) },
+    "pending likes (file system)", goal: 1.3, limit: 20, store: { FileSystemFeedStore(directory: scratch("likes-fs")) },
     raw: {
       let raw = RawLockedAppends(directory: scratch("likes-fs-raw"))
       return { raw.record($0) }

@@ -2,8 +2,6 @@ import EssentialFeed
 import Foundation
 
 extension FileSystemFeedStore: PendingLikeActionStore {
-  var pendingLikesPath: String { StorePath.appending("pending-likes", to: directoryPath) }
-
   /// Stores `action` as its image's pending action, replacing any older one; on disk when this returns.
   ///
   /// - Parameter action: The action.

@@ -23,6 +23,8 @@ public actor FileSystemFeedStore: FeedStore, LimitedFeedImageDataStore {
   let directoryPath: String
   let feedPath: String
   let imagesPath: String
+  /// The pending likes' journal: built once, as every change of a like looks at it.
+  let pendingLikesPath: String
   /// Why the directory URL is unusable, if it is: every operation throws it.
   let invalidLocation: FileFeedStoreError?
   let maximumFileSize: Int
@@ -65,6 +67,7 @@ public actor FileSystemFeedStore: FeedStore, LimitedFeedImageDataStore {
     writer = CacheFileWriter(directory: directoryPath, maximumFileSize: maximumFileSize)
     feedPath = StorePath.appending("feed.cache", to: directoryPath)
     imagesPath = StorePath.appending("images", to: directoryPath)
+    pendingLikesPath = StorePath.appending("pending-likes", to: directoryPath)
     self.maximumFileSize = maximumFileSize
     self.imageLimits = imageLimits
     self.currentDate = currentDate

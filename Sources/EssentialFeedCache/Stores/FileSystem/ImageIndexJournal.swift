@@ -54,9 +54,11 @@ enum ImageIndexJournal {
         case .read(let digest): (3, digest, 0, 0)
         case .removed(let digest): (4, digest, 0, 0)
         }
-      writer.append(kind)
-      for _ in 0..<7 { writer.append(UInt8(0)) }
-      for word in [digest.word0, digest.word1, digest.word2, digest.word3] { writer.append(word) }
+      writer.append(UInt64(kind))  // the kind byte and the 7 reserved, little-endian
+      writer.append(digest.word0)
+      writer.append(digest.word1)
+      writer.append(digest.word2)
+      writer.append(digest.word3)
       writer.append(size)
       writer.append(stored)
       JournalFormat.sealRecord(&writer, from: start)

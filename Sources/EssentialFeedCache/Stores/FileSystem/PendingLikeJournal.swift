@@ -36,14 +36,12 @@ enum PendingLikeJournal {
       let start = writer.bytes.count
       switch record {
       case .enqueue(let action):
-        writer.append(UInt8(action.kind == .like ? 1 : 2))
-        for _ in 0..<7 { writer.append(UInt8(0)) }
+        writer.append(UInt64(action.kind == .like ? 1 : 2))  // the kind byte and the 7 reserved, little-endian
         writer.append(action.id)
         writer.append(action.imageID)
         writer.append(action.timestamp.timeIntervalSinceReferenceDate.bitPattern)
       case .remove(let id):
-        writer.append(UInt8(3))
-        for _ in 0..<7 { writer.append(UInt8(0)) }
+        writer.append(UInt64(3))
         writer.append(id)
         writer.append(noImage)
         writer.append(UInt64(0))
