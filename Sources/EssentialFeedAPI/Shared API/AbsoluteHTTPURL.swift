@@ -26,7 +26,9 @@ public enum AbsoluteHTTPURL {
     }
     var hostLength = 0
     var hostStartsWithColon = false
-    while let byte = bytes.next(), !"/?#".utf8.contains(byte) {
+    // The authority ends at `/`, `?` or `#`; compared byte by byte (a search of a string per byte cost more than
+    // the rest of the check).
+    while let byte = bytes.next(), byte != UInt8(ascii: "/"), byte != UInt8(ascii: "?"), byte != UInt8(ascii: "#") {
       if byte == UInt8(ascii: "@") {
         hostLength = 0
         continue
