@@ -34,12 +34,20 @@ SCALING_GOAL = 1.3
 ENV = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1", SWIFT_BACKTRACE="enable=no")
 
 
+SCRATCH = "/dev/shm" if os.path.isdir("/dev/shm") else None
+
+
 def instructions(binary, pair, side, size):
-    with tempfile.TemporaryDirectory() as directory:
+    # The run's files go in a directory removed here, after the run: no removal is counted.
+    with tempfile.TemporaryDirectory(dir=SCRATCH, prefix="instruction-counts-") as directory:
         out = os.path.join(directory, "callgrind.out")
-        subprocess.run(
+        run = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", binary, pair, side, str(size)],
-            check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+            env=dict(ENV, INSTRUCTION_COUNTS_SCRATCH=directory))
+        if run.returncode != 0:
+            said = [line for line in run.stderr.splitlines() if not line.startswith("==")]
+            raise RuntimeError(f"{pair} {side} {size}: exit {run.returncode}: " + " / ".join(said[-5:]))
         with open(out) as lines:
             for line in lines:
                 if line.startswith("summary:"):
@@ -56,6 +64,9 @@ def main(argv):
               "system's package manager", file=sys.stderr)
         return 2
     binary, flags = argv[0], argv[1:]
+    if "--filter" in flags and flags.index("--filter") + 1 >= len(flags):
+        print("bench: --filter needs a regular expression", file=sys.stderr)
+        return 2
     pattern = re.compile(flags[flags.index("--filter") + 1]) if "--filter" in flags else None
     pairs = [line.split("\t") for line in subprocess.check_output([binary, "list"], env=ENV).decode().splitlines()]
     baseline = json.loads(BASELINE.read_text()) if BASELINE.exists() else {}
@@ -65,8 +76,13 @@ def main(argv):
                 for name, goal, limit, sizes in pairs if not pattern or pattern.search(name)]
     if "--check" in flags:  # the ratio and the scaling need the smallest and largest sizes only
         selected = [(name, goal, limit, [sizes[0], sizes[-1]]) for name, goal, limit, sizes in selected]
-    jobs = int(os.environ.get("BENCH_JOBS", os.cpu_count() or 1))
-    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+    if not selected:
+        print("bench: no pair matches the filter; `InstructionCounts list` names them", file=sys.stderr)
+        return 2
+    jobs = int(os.environ.get("BENCH_JOBS", len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+                              else os.cpu_count() or 1))
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
+    try:
         runs = {(name, side, size): pool.submit(instructions, binary, name, side, size)
                 for name, _, _, sizes in selected for size in sizes for side in ("setup", "ours", "raw")}
         for name, goal, limit, sizes in selected:
@@ -97,6 +113,11 @@ def main(argv):
             known = baseline.get(name, {}).get("ratio")
             if known is not None and ratio > known * TOLERANCE:
                 failures.append(f"{name}: ratio {ratio:.2f} is worse than the baseline's {known:.2f} by more than 3 %")
+    except RuntimeError as error:
+        print(f"bench: a run failed, so no counts: {error}", file=sys.stderr)
+        return 1
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
     if "--write-baseline" in flags:
         kept = baseline if pattern else {}  # a filtered run keeps the other pairs' entries
         BASELINE.write_text(json.dumps(dict(kept, **measured), indent=2, sort_keys=True) + "\n")

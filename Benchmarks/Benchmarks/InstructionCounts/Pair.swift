@@ -11,6 +11,7 @@ import Synchronization
 
 /// A pair: the package's way of doing some work, and a raw twin doing the same essential work by hand.
 struct Pair: Sendable {
+  /// The two sides of the work, over the same data and (where there is one) an opened store.
   struct Sides {
     var ours: () async throws -> Void
     var raw: () async throws -> Void
@@ -38,6 +39,7 @@ struct Pair: Sendable {
     self.prepare = prepare
   }
 
+  /// Every pair, in the order of the README's table.
   static let all: [Pair] = [
     mapping, decodableMapping, commentsMapping, paging,
     inMemoryRoundTrip, codableRoundTrip, fileSystemRoundTrip, sqliteRoundTrip, fallbackComposite, cacheDecorator,
@@ -48,13 +50,20 @@ struct Pair: Sendable {
   ]
 }
 
-/// A fresh directory for one run's files (in /dev/shm where there is one), removed when the process ends.
+/// A fresh directory for one run's files: under `INSTRUCTION_COUNTS_SCRATCH` when the driver gives one (it removes
+/// it after the run, so no removal is counted), else in /dev/shm where there is one, removed when the process ends.
 func scratch(_ name: String) -> URL {
+  if let root = ProcessInfo.processInfo.environment["INSTRUCTION_COUNTS_SCRATCH"] {
+    let directory = URL(fileURLWithPath: root).appending(path: "\(name)-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
+  }
   let directory = Payloads.temporaryDirectory("instructions-\(name)")
   Scratch.directories.withLock { $0.append(directory) }
   return directory
 }
 
+/// The scratch directories this process made itself, to remove at its end.
 enum Scratch {
   static let directories = Mutex<[URL]>([])
 

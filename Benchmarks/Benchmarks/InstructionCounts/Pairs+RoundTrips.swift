@@ -14,6 +14,10 @@ extension Pair {
       let feed = Payloads.images(size)
       let loader = LocalFeedLoader(store: store(), currentDate: Date.init)
       let raw = makeRaw()
+      // Both sides open their files first (a database, its schema): the measured work is the round trip.
+      try await loader.save([])
+      _ = try await loader.load()
+      try raw([])
       return Sides(
         ours: {
           try await loader.save(feed)

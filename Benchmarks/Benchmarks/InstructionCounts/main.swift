@@ -45,10 +45,16 @@ Task.detached {
     case "raw": try await sides.raw()
     default: break
     }
+    // The stores stay alive until the process exits: their teardown (a database's close and checkpoint) is not the
+    // work's, and would otherwise race with the exit.
+    withExtendedLifetime(sides) {
+      done.signal()
+      DispatchSemaphore(value: 0).wait()
+    }
   } catch {
     failure.record(error)
+    done.signal()
   }
-  done.signal()
 }
 done.wait()
 Scratch.removeAll()
