@@ -1,5 +1,4 @@
 import EssentialFeed
-import EssentialFeedCache
 import Foundation
 
 #if canImport(FoundationNetworking)
