@@ -34,7 +34,7 @@ let benchmarks: @Sendable () -> Void = {
 
   for count in [1_000, 10_000, 100_000] {
     let feed = Payloads.images(count)
-    let plain = feed.map { PlainImage(id: $0.id, description: $0.description, location: $0.location, url: $0.url) }
+    let plain = feed.map(PlainImage.init)
     Benchmark("Codable round trip \(count).ours") { benchmark in
       let directory = Payloads.temporaryDirectory("codable")
       let loader = LocalFeedLoader(
@@ -55,7 +55,7 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   let feed = Payloads.images(10_000)
-  let plain = feed.map { PlainImage(id: $0.id, description: $0.description, location: $0.location, url: $0.url) }
+  let plain = feed.map(PlainImage.init)
 
   Benchmark("FileSystem round trip 10000.ours") { benchmark in
     let directory = Payloads.temporaryDirectory("filesystem")

@@ -27,7 +27,7 @@ func pagingBenchmarks() {
 
   let results = Payloads.images(10_000)
   let local = results.map(LocalFeedImage.init)
-  let plain = results.map { PlainImage(id: $0.id, description: $0.description, location: $0.location, url: $0.url) }
+  let plain = results.map(PlainImage.init)
   Benchmark("Search cache round trip 10000.ours") { benchmark in
     let directory = Payloads.temporaryDirectory("sqlite-search")
     let store = SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite"))

@@ -71,7 +71,7 @@ enum AtomicFile {
   ///
   /// A writer killed midway leaves only its temporary file, which ``removeStaleTemporaries(in:)`` removes later.
   static func write(_ data: Data, to path: String, temporaryDirectory: String) throws(SystemError) {
-    let name = StorePath.lastComponent(of: path)
+    let (directory, name) = StorePath.split(path)
     let temporary = StorePath.appending(Temporary.name(for: name), to: temporaryDirectory)
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw SystemError(errno: errno) }
@@ -83,7 +83,7 @@ enum AtomicFile {
       unlink(temporary)
       throw SystemError(errno: failure)
     }
-    try synchronizeDirectory(StorePath.parent(of: path))
+    try synchronizeDirectory(directory)
   }
 
   /// Writes all of `data` to `fd`, retrying interrupted writes: `0`, or the `errno` of the write that failed.

@@ -4,33 +4,32 @@
 enum StorePath {
   private static let slash = UInt8(ascii: "/")
 
+  /// The directory holding `path` (`"/"` for a file at the root, `""` for a bare name) and its last component (`"/"`
+  /// for the root), from one pass over its bytes.
+  static func split(_ path: String) -> (parent: String, name: String) {
+    var bytes: [UInt8] = []  // runs of slashes made one, no trailing slash unless it is the root
+    bytes.reserveCapacity(path.utf8.count)
+    for byte in path.utf8 where byte != slash || bytes.last != slash { bytes.append(byte) }
+    if bytes.count > 1, bytes.last == slash { bytes.removeLast() }
+    guard bytes != [slash] else { return ("/", "/") }
+    guard let last = bytes.lastIndex(of: slash) else { return ("", String(decoding: bytes, as: UTF8.self)) }
+    let parent = last == 0 ? "/" : String(decoding: bytes[..<last], as: UTF8.self)
+    return (parent, String(decoding: bytes[(last + 1)...], as: UTF8.self))
+  }
+
   /// The directory holding `path`: `"/"` for a file at the root, `""` for a bare name.
   static func parent(of path: String) -> String {
-    let bytes = normalized(path)
-    guard bytes != [slash] else { return "/" }
-    guard let last = bytes.lastIndex(of: slash) else { return "" }
-    return last == 0 ? "/" : String(decoding: bytes[..<last], as: UTF8.self)
+    split(path).parent
   }
 
   /// The last component of `path`: `"/"` for the root.
   static func lastComponent(of path: String) -> String {
-    let bytes = normalized(path)
-    guard bytes != [slash], let last = bytes.lastIndex(of: slash) else { return String(decoding: bytes, as: UTF8.self) }
-    return String(decoding: bytes[(last + 1)...], as: UTF8.self)
+    split(path).name
   }
 
   /// `name` in `directory`, which is left as it is (as Foundation does): the slash added only when missing.
   static func appending(_ name: String, to directory: String) -> String {
     if directory.isEmpty { return name }
     return directory.utf8.last == slash ? directory + name : directory + "/" + name
-  }
-
-  /// `path`'s bytes with runs of slashes made one, and no trailing slash unless it is the root.
-  private static func normalized(_ path: String) -> [UInt8] {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(path.utf8.count)
-    for byte in path.utf8 where byte != slash || bytes.last != slash { bytes.append(byte) }
-    if bytes.count > 1, bytes.last == slash { bytes.removeLast() }
-    return bytes
   }
 }
