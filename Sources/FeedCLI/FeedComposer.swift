@@ -3,7 +3,8 @@ import EssentialFeed
 /// The composition root: the only place that composes the sources, and nothing else: copy it into an app.
 ///
 /// Feed: the remote → saved to the cache → on failure, the cache.
-/// Images: the cache → on a miss or failure, the remote → saved to the cache.
+/// Images: the cache → on a miss or failure, the remote (at most six requests at once, concurrent loads of one URL
+/// sharing one request) → saved to the cache.
 /// The sources come from outside (``AppLoaders`` makes the app's, with the instrumentation its report needs).
 enum FeedComposer {
   /// The feed loader: the remote feed, cached on success, and the cache when the remote fails.
@@ -18,7 +19,7 @@ enum FeedComposer {
       fallback: local)
   }
 
-  /// The image data loader: the cache first, then the remote, whose data is cached.
+  /// The image data loader: the cache first, then the remote, a few requests at once, whose data is cached.
   ///
   /// - Parameters:
   ///   - local: Loads cached image data.
@@ -29,6 +30,8 @@ enum FeedComposer {
   ) -> any FeedImageDataLoader {
     FeedImageDataLoaderWithFallbackComposite(
       primary: local,
-      fallback: FeedImageDataLoaderCacheDecorator(decoratee: remote, cache: cache))
+      fallback: FeedImageDataLoaderCacheDecorator(
+        decoratee: CoalescingFeedImageDataLoader(decorating: ConcurrencyLimitedFeedImageDataLoader(decorating: remote)),
+        cache: cache))
   }
 }

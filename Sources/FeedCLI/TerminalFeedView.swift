@@ -9,6 +9,8 @@ final class TerminalFeedView: FeedView, ResourceLoadingView, ResourceErrorView, 
   private(set) var isLoading = false
   private(set) var errorMessage: String?
   private(set) var images: [Int: FeedImageCellViewModel<Int>] = [:]
+  /// The rows whose image finished loading, kept as they change: counting them on every display was quadratic.
+  private var settled: Set<Int> = []
 
   private var waiter: (condition: () -> Bool, continuation: CheckedContinuation<Void, Never>)?
   var onImageSettled: (Int) -> Void = { _ in }
@@ -30,12 +32,17 @@ final class TerminalFeedView: FeedView, ResourceLoadingView, ResourceErrorView, 
 
   func display(_ viewModel: FeedImageCellViewModel<Int>, at index: Int) {
     images[index] = viewModel
-    if !viewModel.isLoading { onImageSettled(settledImages) }
+    if viewModel.isLoading {
+      settled.remove(index)
+    } else {
+      settled.insert(index)
+      onImageSettled(settled.count)
+    }
     changed()
   }
 
   /// How many images finished loading, successfully or not.
-  var settledImages: Int { images.values.filter { !$0.isLoading }.count }
+  var settledImages: Int { settled.count }
 
   /// Suspends until `condition` holds after some display.
   func wait(until condition: @escaping () -> Bool) async {

@@ -22,6 +22,8 @@ public actor LikeSynchronizer {
   private var retriesStopped = false
   /// Calls of ``sendPending()`` so far, triggers' included: lets a test know every trigger has joined a pass.
   private(set) var callers = 0
+  /// Told after each call joins a pass; see ``observeCallers(_:)``.
+  private var callersObserver: (@Sendable () -> Void)?
 
   /// Creates a synchronizer.
   ///
@@ -72,8 +74,17 @@ public actor LikeSynchronizer {
     return await joinPass()
   }
 
+  /// Calls `observer` after each call of ``sendPending()`` joins a pass: lets a test wait for triggers without polling.
+  func observeCallers(_ observer: @escaping @Sendable () -> Void) {
+    callersObserver = observer
+  }
+
+  /// Whether a retry is scheduled now.
+  var isRetryScheduled: Bool { retry != nil }
+
   private func joinPass() async -> Report {
     callers += 1
+    callersObserver?()
     if let queued { return await queued.task.value }
     passCount += 1
     let id = passCount

@@ -23,28 +23,9 @@ extension FeedWindow {
   /// Runs `operation` once every operation started before it has ended: an actor alone would let a second
   /// operation start while the first awaits its page. A caller cancelled while it waits leaves the queue at once.
   func serially<T>(_ operation: () async throws -> T) async throws -> T {
-    if busy {
-      serial += 1
-      let id = serial
-      let admitted = await withTaskCancellationHandler {
-        await withCheckedContinuation { waiting.append((id, $0)) }
-      } onCancel: {
-        Task { await self.leaveQueue(id) }
-      }
-      guard admitted else { throw CancellationError() }
-    } else {
-      busy = true
-    }
-    defer {
-      if waiting.isEmpty { busy = false } else { waiting.removeFirst().continuation.resume(returning: true) }
-    }
+    guard await queue.acquire() else { throw CancellationError() }
+    defer { queue.release() }
     try Task.checkCancellation()
     return try await operation()
-  }
-
-  /// Lets the waiting caller `id` go without running: it was cancelled.
-  private func leaveQueue(_ id: Int) {
-    guard let index = waiting.firstIndex(where: { $0.id == id }) else { return }
-    waiting.remove(at: index).continuation.resume(returning: false)
   }
 }

@@ -23,9 +23,8 @@ public actor FeedWindow {
   private var items: [FeedImage] = []
   private var startIndex = 0
   private var listEnd: Int?
-  var busy = false
-  var waiting: [(id: Int, continuation: CheckedContinuation<Bool, Never>)] = []
-  var serial = 0
+  /// Lets one operation run at a time, in call order.
+  nonisolated let queue = AsyncSemaphore(permits: 1)
   /// What the window did so far: pages read from each side, the most images held, rows the remote sent again.
   public private(set) var statistics = Statistics()
 

@@ -25,6 +25,7 @@ public final class CoalescingFeedImageDataLoader: FeedImageDataLoader {
     var waiting: Set<Int> = []
     var cancelledEarly: Set<Int> = []
     var serial = 0
+    var observer: (@Sendable () -> Void)?
   }
 
   private let loader: any FeedImageDataLoader
@@ -35,6 +36,14 @@ public final class CoalescingFeedImageDataLoader: FeedImageDataLoader {
   /// - Parameter loader: The loader whose loads are shared, such as a remote loader.
   public init(decorating loader: any FeedImageDataLoader) {
     self.loader = loader
+  }
+
+  /// The callers waiting for the load of `url` now.
+  func callerCount(of url: URL) -> Int { state.withLock { $0.loads[url.absoluteString]?.callers.count ?? 0 } }
+
+  /// Calls `observer` after every caller joins or leaves a load: lets a test wait for callers without polling.
+  func observe(_ observer: @escaping @Sendable () -> Void) {
+    state.withLock { $0.observer = observer }
   }
 
   /// Loads the data for `url`, joining the load of `url` in flight if there is one.
@@ -51,14 +60,17 @@ public final class CoalescingFeedImageDataLoader: FeedImageDataLoader {
     }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        state.withLock { state in
+        let observer = state.withLock { state in
           if state.cancelledEarly.remove(caller) != nil {
             state.waiting.remove(caller)
-            return continuation.resume(throwing: CancellationError())
+            continuation.resume(throwing: CancellationError())
+            return state.observer
           }
           if state.loads[key] == nil { state.loads[key] = startLoad(of: url, key: key, in: &state) }
           state.loads[key]?.callers[caller] = continuation
+          return state.observer
         }
+        observer?()
       }
     } onCancel: {
       leave(caller, of: key)
@@ -86,14 +98,16 @@ public final class CoalescingFeedImageDataLoader: FeedImageDataLoader {
 
   /// Delivers `result` to every caller still waiting for load `number` of `key`, or ends a cancelled load.
   private func finish(_ number: Int, of key: String, with result: Result<Data, any Error>) {
-    let callers = state.withLock { state -> [CheckedContinuation<Data, any Error>] in
+    let (callers, observer) = state.withLock {
+      state -> ([CheckedContinuation<Data, any Error>], (@Sendable () -> Void)?) in
       if state.ending[key]?.number == number { state.ending[key] = nil }  // a cancelled load has ended
-      guard let load = state.loads[key], load.number == number else { return [] }
+      guard let load = state.loads[key], load.number == number else { return ([], state.observer) }
       state.loads[key] = nil
       state.waiting.subtract(load.callers.keys)
-      return Array(load.callers.values)
+      return (Array(load.callers.values), state.observer)
     }
     for caller in callers { caller.resume(with: result) }
+    observer?()
   }
 
   /// Ends `caller`'s wait with `CancellationError`, and cancels the load when it was its last caller.
@@ -116,5 +130,6 @@ public final class CoalescingFeedImageDataLoader: FeedImageDataLoader {
     }
     abandoned?.cancel()  // outside the lock: cancellation handlers run now, and may call back in
     continuation?.resume(throwing: CancellationError())
+    state.withLock { $0.observer }?()
   }
 }

@@ -19,9 +19,8 @@ public actor FeedImagePrefetcher {
   /// The priority loads run at.
   public let priority: TaskPriority
   private let loader: any FeedImageDataLoader
-  private var running = 0
-  private var waiting: [(id: Int, continuation: CheckedContinuation<Bool, Never>)] = []
-  private var serial = 0
+  /// The slots: a prefetch holds one while it loads.
+  nonisolated let slots: AsyncSemaphore
 
   /// Creates a prefetcher over `loader`.
   ///
@@ -33,6 +32,7 @@ public actor FeedImagePrefetcher {
     self.loader = loader
     self.maximumConcurrentLoads = max(1, maximumConcurrentLoads)
     self.priority = priority
+    slots = AsyncSemaphore(permits: self.maximumConcurrentLoads)
   }
 
   /// Loads the image at `url` once a slot is free, at low priority. Cancel the calling task to cancel the prefetch.
@@ -42,8 +42,8 @@ public actor FeedImagePrefetcher {
   ///   - onStart: Called when the prefetch takes its slot and its load starts (never, when cancelled first).
   /// - Returns: How the prefetch ended; it always returns, also when cancelled.
   public func prefetch(from url: URL, onStart: @Sendable () -> Void = {}) async -> Outcome {
-    guard await takeSlot() else { return .cancelled }
-    defer { freeSlot() }
+    guard await slots.acquire() else { return .cancelled }
+    defer { slots.release() }
     guard !Task.isCancelled else { return .cancelled }  // handed a slot as it was cancelled: never start
     onStart()
     // The load resumes a continuation rather than being awaited: awaiting it would raise it to the caller's priority.
@@ -63,36 +63,6 @@ public actor FeedImagePrefetcher {
       }
     } onCancel: {
       handle.cancel()
-    }
-  }
-
-  /// Waits for a free slot; `false` when cancelled first (the slot is then not taken).
-  private func takeSlot() async -> Bool {
-    guard !Task.isCancelled else { return false }
-    if running < maximumConcurrentLoads {
-      running += 1
-      return true
-    }
-    serial += 1
-    let id = serial
-    return await withTaskCancellationHandler {
-      await withCheckedContinuation { waiting.append((id, $0)) }
-    } onCancel: {
-      Task { await self.stopWaiting(id) }
-    }
-  }
-
-  private func stopWaiting(_ id: Int) {
-    guard let index = waiting.firstIndex(where: { $0.id == id }) else { return }
-    waiting.remove(at: index).continuation.resume(returning: false)
-  }
-
-  /// Hands the slot to the first waiting prefetch, or frees it.
-  private func freeSlot() {
-    if waiting.isEmpty {
-      running -= 1
-    } else {
-      waiting.removeFirst().continuation.resume(returning: true)
     }
   }
 }

@@ -1,6 +1,7 @@
 import EssentialFeedCache
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import EssentialFeed
@@ -52,13 +53,17 @@ struct LikeSynchronizerSpecs {
       return .success(LikeState(imageID: action.imageID, liked: true))
     }
     let sut = LikeSynchronizer(store: store, sender: sender)
+    let callers = Mutex(0)
+    await sut.observeCallers { [changes = sender.changes] in
+      callers.withLock { $0 += 1 }
+      changes.changed()
+    }
     let first = await sut.refresh()
-    try await waitUntil { sender.started == 1 }
+    try await sender.changes.wait(for: "the first send") { sender.started == 1 }
     let triggers = [
       await sut.appBecameActive(), await sut.connectivityBecameAvailable(), await sut.refresh(), await sut.refresh(),
     ]
-    for _ in 0..<5_000 where await sut.callers < 5 { try await Task.sleep(for: .milliseconds(1)) }
-    #expect(await sut.callers == 5, "every trigger asked for a pass")
+    try await sender.changes.wait(for: "every trigger to ask for a pass") { callers.withLock { $0 } == 5 }
     try await store.enqueue(PendingLikeAction(imageID: UUID(), kind: .like, timestamp: Date()))
     gate.open()
 
@@ -81,7 +86,7 @@ struct LikeSynchronizerSpecs {
       store: store, sender: sender, sleep: { try await delays.sleep($0) }, random: { $0.upperBound })
 
     _ = await sut.sendPending()
-    try await waitUntil { delays.recorded.count == 12 }
+    try await delays.changes.wait(for: "12 retries") { delays.recorded.count == 12 }
     #expect(delays.recorded == [1, 2, 4, 8, 16, 32, 64, 128, 256, 300, 300, 300])
     #expect(LikeBackoff().delay(afterFailures: 3, random: { $0.lowerBound }) == 0)
 
@@ -93,7 +98,7 @@ struct LikeSynchronizerSpecs {
     try await store.enqueue(PendingLikeAction(imageID: UUID(), kind: .like, timestamp: Date()))
     let before = delays.recorded.count
     _ = await sut.sendPending()
-    try await waitUntil { delays.recorded.count > before }
+    try await delays.changes.wait(for: "a retry") { delays.recorded.count > before }
     #expect(delays.recorded[before] == 1, "the pass with no failure reset the backoff")
   }
 
@@ -111,15 +116,17 @@ struct LikeSynchronizerSpecs {
       store: store, sender: sender,
       sleep: { _ in
         sleeps.withLock { $0 += 1 }
-        try await Task.sleep(for: .seconds(60))
+        await suspendUntilCancelled()
+        throw CancellationError()
       })
     let pass = await sut.refresh()
-    try await waitUntil { sender.started == 1 }
+    try await sender.changes.wait(for: "the send") { sender.started == 1 }
     await sut.stop()
     gate.open()
 
+    // The pass schedules its retry, or none, before it returns its report: nothing is left to happen after it.
     #expect(await pass.value.failed == 1)
-    try await Task.sleep(for: .milliseconds(100))
+    #expect(await sut.isRetryScheduled == false, "a retry was scheduled after stop()")
     #expect(sleeps.withLock { $0 } == 0, "a retry was scheduled after stop()")
   }
 
@@ -190,6 +197,8 @@ final class ScriptedSender: LikeActionSender {
 
   private let state = Mutex(State())
   private let script: @Sendable (PendingLikeAction) async -> Result<LikeState, any Error>
+  /// Told of every send started or ended.
+  let changes = StateChanges()
 
   init(_ script: @escaping @Sendable (PendingLikeAction) async -> Result<LikeState, any Error>) {
     self.script = script
@@ -205,11 +214,13 @@ final class ScriptedSender: LikeActionSender {
       $0.inFlight += 1
       $0.mostInFlight = max($0.mostInFlight, $0.inFlight)
     }
+    changes.changed()
     let result = await script(action)
     state.withLock {
       $0.inFlight -= 1
       $0.sent.append(action)
     }
+    changes.changed()
     return try result.get()
   }
 }
@@ -244,6 +255,8 @@ final class Gate: Sendable {
 final class DelayRecorder: Sendable {
   private let delays = Mutex<[TimeInterval]>([])
   private let stopAfter: Int
+  /// Told of every delay recorded.
+  let changes = StateChanges()
 
   init(stopAfter: Int) {
     self.stopAfter = stopAfter
@@ -256,6 +269,7 @@ final class DelayRecorder: Sendable {
       delays.append(delay)
       return delays.count
     }
+    changes.changed()
     if count >= stopAfter { throw CancellationError() }
   }
 }

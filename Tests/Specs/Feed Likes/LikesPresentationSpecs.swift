@@ -2,6 +2,7 @@ import EssentialFeed
 import EssentialFeedCache
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite("Likes presentation")
@@ -99,15 +100,16 @@ struct LikesPresentationSpecs {
     try await store.enqueue(earlier)
     let gate = Gate()
     let loads = Mutex(0)
+    let loadStarted = StateChanges()
     let sut = LikesController(
       store: store,
       loadLiked: {
-        if loads.withLock({
+        let load = loads.withLock {
           $0 += 1
           return $0
-        }) == 2 {
-          await gate.wait()
         }
+        loadStarted.changed()
+        if load == 2 { await gate.wait() }
         return [a]
       }, send: {}, view: LikesViewSpy())
     await sut.load()
@@ -116,7 +118,7 @@ struct LikesPresentationSpecs {
     #expect(sut.entries.first?.pending == false)
 
     let reload = Task { await sut.load() }
-    for _ in 0..<5_000 where loads.withLock({ $0 }) < 2 { try await Task.sleep(for: .milliseconds(1)) }
+    try await loadStarted.wait(for: "the second load of the liked list") { loads.withLock { $0 } == 2 }
     let discard = action(.discard, a, at: 2)
     sut.handle(.answered(discard, LikeState(imageID: a.id, liked: false)))  // answered while the list loads
     gate.open()

@@ -1,6 +1,8 @@
-import EssentialFeed
 import Foundation
+import TestSupport
 import Testing
+
+@testable import EssentialFeed
 
 @MainActor
 @Suite("Feed presentation: prefetching")
@@ -23,9 +25,11 @@ struct FeedPrefetchSpecs {
   func boundedPrefetch() async throws {
     let sut = try await makeLoadedSUT()
 
+    sut.prefetcher.slots.observe(changes.changed)
     sut.prefetchItems(at: Array(0..<10))
-    try await imageLoader.loads.waitForRequests(count: 4)
-    try await Task.sleep(for: .milliseconds(50))
+    try await changes.wait(for: "four loads and six prefetches waiting for a slot") {
+      imageLoader.loads.requests.count >= 4 && sut.prefetcher.slots.waitingCount == 6
+    }
     #expect(imageLoader.loads.requests.count == 4)
 
     try await imageLoader.loads.complete(0, with: .success(validImageData()))

@@ -1,5 +1,6 @@
 import EssentialFeed
 import Foundation
+import TestSupport
 import Testing
 
 @MainActor

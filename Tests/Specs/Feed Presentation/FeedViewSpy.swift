@@ -1,5 +1,6 @@
 import EssentialFeed
 import Foundation
+import TestSupport
 
 /// Records everything the controller shows, in order.
 @MainActor

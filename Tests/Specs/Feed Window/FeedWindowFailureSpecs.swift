@@ -1,6 +1,8 @@
-import EssentialFeed
 import Foundation
+import TestSupport
 import Testing
+
+@testable import EssentialFeed
 
 @Suite("Windowed list: failures, cancel, order")
 struct FeedWindowFailureSpecs {
@@ -146,13 +148,15 @@ struct FeedWindowFailureSpecs {
 
   @Test("WL-26 a move cancelled while it waits for an earlier one ends at once; the earlier one goes on")
   func cancelWhileWaiting() async throws {
-    let loads = PendingLoads<[FeedImage]>()
+    let changes = StateChanges()
+    let loads = PendingLoads<[FeedImage]>(changes: changes)
     let images = (0..<3).map { _ in uniqueImage() }
     let sut = FeedWindow(capacity: 6, pageSize: 3, pages: PageListCache()) { _ in try await loads.load(nil) }
+    sut.queue.observe(changes.changed)
     let stuck = Task { try await sut.loadNext() }
     try await loads.waitForRequests(count: 1)
     let waiting = Task { try await sut.loadNext() }
-    try await Task.sleep(for: .milliseconds(20))
+    try await changes.wait(for: "the second move to wait for the first") { sut.queue.waitingCount == 1 }
 
     waiting.cancel()
 

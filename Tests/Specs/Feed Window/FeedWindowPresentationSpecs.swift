@@ -1,6 +1,7 @@
 import EssentialFeed
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @MainActor

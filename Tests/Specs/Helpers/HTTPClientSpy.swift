@@ -1,6 +1,7 @@
 import EssentialFeedAPI
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -58,9 +59,7 @@ final class HTTPClientSpy: HTTPClient {
     case .failure(let error):
       throw error
     case .waitForCancellation(let then):
-      while !Task.isCancelled {
-        try? await Task.sleep(for: .seconds(10))
-      }
+      await suspendUntilCancelled()
       state.withLock { $0.messages.append(.cancelled(url)) }
       changes.changed()
       return try then.get()

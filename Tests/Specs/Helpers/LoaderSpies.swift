@@ -1,6 +1,7 @@
 import EssentialFeed
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// The shared core of the loader spies: records each load and answers with a stub, or hangs until cancelled.
@@ -44,7 +45,7 @@ final class LoadSpy<Value: Sendable>: Sendable {
     case .success(let value): return value
     case .failure(let error): throw error
     case .waitForCancellation(let then):
-      while !Task.isCancelled { try? await Task.sleep(for: .seconds(10)) }
+      await suspendUntilCancelled()
       state.withLock { $0.messages.append(.cancelled(url)) }
       changes.changed()
       return try then.get()

@@ -1,6 +1,7 @@
 import EssentialFeed
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// Loads that stay pending until the test completes them, one by one, and that record their cancellation.

@@ -2,6 +2,7 @@ import EssentialFeed
 import EssentialFeedSpecs
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite("Coalescing image loads: random interleavings")
@@ -51,7 +52,7 @@ struct CoalescingInterleavingSpecs {
     let sut = CoalescingFeedImageDataLoader(decorating: loads)
     let urls = ["https://a.com/1", "https://a.com/2"].compactMap(URL.init)
     var callers: [(task: Task<Data, any Error>, cancelledAt: Int?)] = []
-    let done = DoneCallers()
+    let done = DoneCallers(changes: loads.changes)
     var finishedAt: [Int: Int] = [:]  // load index -> step
     for step in 0..<Int.random(in: 4...12, using: &rng) {
       switch Int.random(in: 0..<3, using: &rng) {
@@ -80,17 +81,15 @@ struct CoalescingInterleavingSpecs {
       }
       await Task.yield()
     }
-    // Finish every load still pending, until every caller has its result; a caller still waiting after 60 seconds
-    // (time, not a count of turns: on a busy machine a task may wait long for a thread) is a hang.
+    // Finish every load still pending as it starts, until every caller has its result; the wait records a hang.
     let allDone = { done.all.count == callers.count }
-    let deadline = ContinuousClock.now + .seconds(60)
-    var turn = 0
-    while !allDone(), ContinuousClock.now < deadline {
+    while !allDone() {
+      try await loads.wait(for: "\(context): a load to finish, or every caller's result") {
+        !loads.pendingLoads.isEmpty || allDone()
+      }
       for load in loads.pendingLoads where loads.complete(load, with: .success(Data("load \(load)".utf8))) {
         finishedAt[load] = Int.max
       }
-      if turn < 100 { await Task.yield() } else { try await Task.sleep(for: .milliseconds(1)) }
-      turn += 1
     }
     figures.callers += callers.count
     figures.cancelled += callers.filter { $0.cancelledAt != nil }.count
@@ -133,6 +132,17 @@ struct CoalescingInterleavingSpecs {
 /// The callers that have their result.
 final class DoneCallers: Sendable {
   private let state = Mutex<Set<Int>>([])
+  private let changes: StateChanges?
+
+  /// Callers that report each result to `changes`, if given.
+  init(changes: StateChanges? = nil) {
+    self.changes = changes
+  }
+
   var all: Set<Int> { state.withLock { $0 } }
-  func insert(_ index: Int) { state.withLock { _ = $0.insert(index) } }
+
+  func insert(_ index: Int) {
+    state.withLock { _ = $0.insert(index) }
+    changes?.changed()
+  }
 }

@@ -1,18 +1,19 @@
-import EssentialFeed
 import Foundation
+import TestSupport
 import Testing
+
+@testable import EssentialFeed
 
 @Suite("Coalescing image loads")
 struct CoalescingLoaderSpecs {
   let url = URL(fileURLWithPath: "/").appending(path: "image")
-  let changes = StateChanges()
 
   @Test("CO-1 concurrent loads of one URL start one load, and every caller receives its data")
   func sharesOneLoad() async throws {
     let (sut, loads) = makeSUT()
     let callers = (0..<3).map { _ in Task { try await sut.loadImageData(from: url) } }
-    try await waitUntil { loads.requests.count == 1 && loads.pendingLoads == [0] }
-    try await settle()
+    try await waitForCallers(3, of: sut, loads)
+    #expect(loads.requests.count == 1)
 
     loads.complete(0, with: .success(Data("image".utf8)))
 
@@ -24,8 +25,7 @@ struct CoalescingLoaderSpecs {
   func errorReachesEveryone() async throws {
     let (sut, loads) = makeSUT()
     let callers = (0..<2).map { _ in Task { try await sut.loadImageData(from: url) } }
-    try await waitUntil { loads.pendingLoads == [0] }
-    try await settle()
+    try await waitForCallers(2, of: sut, loads)
 
     loads.complete(0, with: .failure(anyNSError()))
 
@@ -37,8 +37,7 @@ struct CoalescingLoaderSpecs {
     let (sut, loads) = makeSUT()
     let first = Task { try await sut.loadImageData(from: url) }
     let second = Task { try await sut.loadImageData(from: url) }
-    try await waitUntil { loads.pendingLoads == [0] }
-    try await settle()
+    try await waitForCallers(2, of: sut, loads)
 
     first.cancel()
     await #expect(throws: CancellationError.self) { try await first.value }
@@ -52,13 +51,12 @@ struct CoalescingLoaderSpecs {
   func cancelLast() async throws {
     let (sut, loads) = makeSUT()
     let callers = (0..<2).map { _ in Task { try await sut.loadImageData(from: url) } }
-    try await waitUntil { loads.pendingLoads == [0] }
-    try await settle()
+    try await waitForCallers(2, of: sut, loads)
 
     for caller in callers { caller.cancel() }
-    try await waitUntil { loads.pendingLoads.isEmpty }
+    try await loads.wait(for: "the abandoned load to be cancelled") { loads.pendingLoads.isEmpty }
     let later = Task { try await sut.loadImageData(from: url) }
-    try await waitUntil { loads.pendingLoads == [1] }
+    try await loads.wait(for: "a new load") { loads.pendingLoads == [1] }
     loads.complete(1, with: .success(Data("again".utf8)))
 
     #expect(try await later.value == Data("again".utf8))
@@ -70,7 +68,7 @@ struct CoalescingLoaderSpecs {
     let (sut, loads) = makeSUT()
     let urls = ["https://a.com/x", "https://a.com/X", "https://a.com/x?q=1", "https://a.com/x#f"].compactMap(URL.init)
     let callers = urls.map { url in Task { try await sut.loadImageData(from: url) } }
-    try await waitUntil { loads.requests.count == 4 }
+    try await loads.wait(for: "four loads") { loads.requests.count == 4 }
 
     for index in 0..<4 { loads.complete(index, with: .success(Data())) }
     for caller in callers { _ = try await caller.value }
@@ -79,11 +77,18 @@ struct CoalescingLoaderSpecs {
 
   private func makeSUT() -> (CoalescingFeedImageDataLoader, ControlledImageLoads) {
     let loads = ControlledImageLoads()
-    return (CoalescingFeedImageDataLoader(decorating: loads), loads)
+    let sut = CoalescingFeedImageDataLoader(decorating: loads)
+    sut.observe(loads.changes.changed)
+    return (sut, loads)
   }
 
-  /// Lets callers started just now join the load in flight.
-  private func settle() async throws {
-    try await Task.sleep(for: .milliseconds(100))
+  /// Suspends until `count` callers wait for the one load of `url` in flight.
+  private func waitForCallers(
+    _ count: Int, of sut: CoalescingFeedImageDataLoader, _ loads: ControlledImageLoads,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    try await loads.wait(for: "\(count) callers sharing one load", sourceLocation: sourceLocation) {
+      loads.pendingLoads == [0] && sut.callerCount(of: url) == count
+    }
   }
 }

@@ -1,6 +1,7 @@
 import EssentialFeed
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// Image loads that stay pending until the test completes them, counting the loads of each URL running at once.
@@ -15,6 +16,13 @@ final class ControlledImageLoads: FeedImageDataLoader {
   }
 
   private let state = Mutex(State())
+  /// Told of every load started, completed or cancelled: tests wait on it instead of polling.
+  let changes: StateChanges
+
+  /// Creates loads that report their changes to `changes`, which the test may share with the system under test.
+  init(changes: StateChanges = StateChanges()) {
+    self.changes = changes
+  }
 
   /// The URL of every load started, in order.
   var requests: [URL] { state.withLock { $0.urls } }
@@ -35,15 +43,18 @@ final class ControlledImageLoads: FeedImageDataLoader {
       state.mostRunningInAll = max(state.mostRunningInAll, state.runningInAll)
       return state.urls.count - 1
     }
+    changes.changed()
     defer {
       state.withLock {
         $0.running[key, default: 1] -= 1
         $0.runningInAll -= 1
       }
+      changes.changed()
     }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         state.withLock { $0.pending[index] = continuation }
+        changes.changed()
         if Task.isCancelled { cancel(index) }
       }
     } onCancel: {
@@ -56,19 +67,20 @@ final class ControlledImageLoads: FeedImageDataLoader {
   func complete(_ index: Int, with result: Result<Data, any Error>) -> Bool {
     guard let continuation = state.withLock({ $0.pending.removeValue(forKey: index) }) else { return false }
     continuation.resume(with: result)
+    changes.changed()
     return true
+  }
+
+  /// Suspends until `condition` holds, re-checking it after every change of the loads.
+  func wait(
+    for what: @autoclosure () -> String, isolation: isolated (any Actor)? = #isolation,
+    sourceLocation: SourceLocation = #_sourceLocation, until condition: () -> Bool
+  ) async throws {
+    try await changes.wait(for: what(), isolation: isolation, sourceLocation: sourceLocation, until: condition)
   }
 
   private func cancel(_ index: Int) {
     state.withLock { $0.pending.removeValue(forKey: index) }?.resume(throwing: CancellationError())
+    changes.changed()
   }
-}
-
-/// Waits, polling every millisecond for up to 5 seconds, until `condition` holds: for spies that report no changes.
-func waitUntil(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-  for _ in 0..<5_000 {
-    if condition() { return }
-    try await Task.sleep(for: .milliseconds(1))
-  }
-  Issue.record("the condition never held", sourceLocation: sourceLocation)
 }

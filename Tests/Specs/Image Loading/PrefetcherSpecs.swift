@@ -1,8 +1,10 @@
-import EssentialFeed
 import EssentialFeedSpecs
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
+
+@testable import EssentialFeed
 
 @Suite("Prefetching images")
 struct PrefetcherSpecs {
@@ -13,18 +15,18 @@ struct PrefetcherSpecs {
 
   @Test("PF-1 at most four prefetches load at once; the others start as slots free")
   func boundedConcurrency() async throws {
-    let loads = ControlledImageLoads()
-    let sut = FeedImagePrefetcher(loader: loads, priority: .medium)
+    let (sut, loads) = makeSUT()
     let prefetches = urls.map { url in Task { await sut.prefetch(from: url) } }
-    try await waitUntil { loads.pendingLoads.count == 4 }
-    try await Task.sleep(for: .milliseconds(50))
+    try await loads.wait(for: "four loads and six prefetches waiting") {
+      loads.pendingLoads.count == 4 && sut.slots.waitingCount == 6
+    }
 
     #expect(loads.requests.count == 4)
     loads.complete(0, with: .success(Data("0".utf8)))
-    try await waitUntil { loads.requests.count == 5 }
+    try await loads.wait(for: "a fifth load") { loads.requests.count == 5 }
     #expect(Set(loads.requests).count == 5)
     for index in 1..<10 {
-      try await waitUntil { loads.pendingLoads.contains(index) }
+      try await loads.wait(for: "load \(index)") { loads.pendingLoads.contains(index) }
       loads.complete(index, with: .success(Data()))
     }
     for prefetch in prefetches { if case .loaded = await prefetch.value {} else { Issue.record("not loaded") } }
@@ -33,12 +35,11 @@ struct PrefetcherSpecs {
 
   @Test("PF-2 a prefetch cancelled while it waits for a slot reports its end at once and never loads")
   func cancelWhileWaiting() async throws {
-    let loads = ControlledImageLoads()
-    let sut = FeedImagePrefetcher(loader: loads, maximumConcurrentLoads: 1, priority: .medium)
+    let (sut, loads) = makeSUT(maximumConcurrentLoads: 1)
     let first = Task { await sut.prefetch(from: urls[0]) }
-    try await waitUntil { loads.pendingLoads == [0] }
+    try await loads.wait(for: "the first load") { loads.pendingLoads == [0] }
     let second = Task { await sut.prefetch(from: urls[1]) }
-    try await Task.sleep(for: .milliseconds(20))
+    try await loads.wait(for: "the second prefetch waiting for a slot") { sut.slots.waitingCount == 1 }
 
     second.cancel()
     guard case .cancelled = await second.value else {
@@ -52,11 +53,10 @@ struct PrefetcherSpecs {
 
   @Test("PF-3 a prefetch cancelled while it loads cancels its load and reports its end; failures report too")
   func cancelWhileLoading() async throws {
-    let loads = ControlledImageLoads()
-    let sut = FeedImagePrefetcher(loader: loads, priority: .medium)
+    let (sut, loads) = makeSUT()
     let cancelled = Task { await sut.prefetch(from: urls[0]) }
     let failing = Task { await sut.prefetch(from: urls[1]) }
-    try await waitUntil { loads.pendingLoads == [0, 1] }
+    try await loads.wait(for: "two loads") { loads.pendingLoads == [0, 1] }
 
     cancelled.cancel()
     loads.complete(1, with: .failure(anyNSError()))
@@ -84,9 +84,8 @@ struct PrefetcherSpecs {
   func everyPrefetchEnds() async throws {
     let seed = UInt64.random(in: 0...UInt64.max)
     var rng = SplitMix64(seed: seed)
-    let loads = ControlledImageLoads()
-    let sut = FeedImagePrefetcher(loader: loads, priority: .medium)
-    let done = DoneCallers()
+    let (sut, loads) = makeSUT()
+    let done = DoneCallers(changes: loads.changes)
     let prefetches = (0..<200).map { index in
       Task {
         defer { done.insert(index) }
@@ -94,18 +93,26 @@ struct PrefetcherSpecs {
       }
     }
     for prefetch in prefetches where Int.random(in: 0..<3, using: &rng) == 0 { prefetch.cancel() }
-    // A hang detector: alone this ends in 0.1 s; beside the other suites on two pool threads it took up to 22 s.
-    let deadline = ContinuousClock.now + .seconds(60)
-    while done.all.count < 200, ContinuousClock.now < deadline {
+    // Answers every load as it starts, until every prefetch has ended; the wait fails the test if one never does.
+    while done.all.count < 200 {
+      try await loads.wait(for: "seed \(seed): a load to answer, or all 200 prefetches to end") {
+        !loads.pendingLoads.isEmpty || done.all.count == 200
+      }
       for load in loads.pendingLoads {
         loads.complete(load, with: Bool.random(using: &rng) ? .success(Data()) : .failure(anyNSError()))
       }
-      try await Task.sleep(for: .microseconds(200))
     }
     #expect(done.all.count == 200, "seed \(seed): \(done.all.count) of 200 prefetches ended")
     #expect(loads.mostRunningInAll <= 4, "seed \(seed)")
   }
 
+
+  private func makeSUT(maximumConcurrentLoads: Int = 4) -> (FeedImagePrefetcher, ControlledImageLoads) {
+    let loads = ControlledImageLoads()
+    let sut = FeedImagePrefetcher(loader: loads, maximumConcurrentLoads: maximumConcurrentLoads, priority: .medium)
+    sut.slots.observe(loads.changes.changed)
+    return (sut, loads)
+  }
 }
 
 /// A loader that records the priority each load runs at.

@@ -7,19 +7,21 @@ import Testing
 /// The object that owns the state calls ``changed()`` after every change; a test calls
 /// ``wait(for:timeout:isolation:sourceLocation:until:)``, which re-checks its condition after each change. A
 /// condition that never holds records an issue at the caller's line naming what was awaited, instead of hanging.
-final class StateChanges: Sendable {
+public final class StateChanges: Sendable {
   private struct State {
     var version = 0
     var waiters: [CheckedContinuation<Void, Never>] = []
   }
 
   /// Thrown after the issue is recorded, so the test stops at the wait that timed out.
-  struct TimedOut: Error {}
+  public struct TimedOut: Error {}
 
   private let state = Mutex(State())
 
+  public init() {}
+
   /// Wakes every waiter to check its condition again.
-  func changed() {
+  @Sendable public func changed() {
     let waiters = state.withLock { state in
       state.version += 1
       defer { state.waiters = [] }
@@ -32,16 +34,18 @@ final class StateChanges: Sendable {
   ///
   /// - Parameters:
   ///   - what: What the test waits for, in the words of the failure message.
-  ///   - timeout: How long before giving up: generous, since it only bounds a test that would otherwise hang.
+  ///   - timeout: How long before giving up: a minute, since it only bounds a test that would otherwise hang; the
+  ///     verdict is the condition, never the time it took.
   ///   - sourceLocation: Where the issue is recorded when the wait times out.
   ///   - condition: The state the test waits for.
-  func wait(
+  public func wait(
     for what: @autoclosure () -> String,
-    timeout: Duration = .seconds(10),
+    timeout: Duration = .seconds(60),
     isolation: isolated (any Actor)? = #isolation,
     sourceLocation: SourceLocation = #_sourceLocation,
     until condition: () -> Bool
   ) async throws {
+    if condition() { return }
     let deadline = ContinuousClock.now + timeout
     let alarm = Task { [weak self] in
       try? await Task.sleep(until: deadline)
