@@ -65,8 +65,9 @@ struct RemoteLoadingOverLoopbackTests {
     let loader = RemoteFeedImageDataLoader(client: client)
 
     // The server never answers /slow-image while the suite runs, so only cancellation can end this load.
+    let received = server.slowImageRequests.count
     let task = Task { try await loader.loadImageData(from: server.baseURL.appending(path: "slow-image")) }
-    try await Task.sleep(for: .milliseconds(200))
+    try await server.slowImageRequests.wait(for: received + 1)
     task.cancel()
 
     await #expect(throws: CancellationError.self) { try await task.value }

@@ -1,6 +1,8 @@
 import FeedDemoServer
 import FlyingFox
 import Foundation
+import Synchronization
+import TestSupport
 import Testing
 
 /// A real HTTP server on 127.0.0.1 with a random port, serving a fixture feed in the API's format.
@@ -11,18 +13,22 @@ final class FixtureServer: Sendable {
   /// The fixture feed: nulls, absent keys and Unicode mixed, in the order the server lists them.
   let feed: [FixtureItem]
   private let server: LoopbackHTTPServer
+  /// Told of every request for `/slow-image` the server received: a test waits on it to cancel a request in flight.
+  let slowImageRequests: SlowImageRequests
 
   var baseURL: URL { server.baseURL }
 
-  private init(feed: [FixtureItem], server: LoopbackHTTPServer) {
+  private init(feed: [FixtureItem], server: LoopbackHTTPServer, slowImageRequests: SlowImageRequests) {
     self.feed = feed
     self.server = server
+    self.slowImageRequests = slowImageRequests
   }
 
   /// Starts a server and returns once it is listening.
   static func start() async throws -> FixtureServer {
     let feed = FixtureItem.fixtures
     let body = try JSONSerialization.data(withJSONObject: ["items": feed.map(\.json)])
+    let slowImageRequests = SlowImageRequests()
     let server = try await LoopbackHTTPServer.start { server, _ in
       await server.appendRoute("GET /v1/feed") { _ in
         HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: body)
@@ -36,11 +42,12 @@ final class FixtureServer: Sendable {
         return HTTPResponse(statusCode: HTTPStatusCode(code, phrase: "Fixture"))
       }
       await server.appendRoute("GET /slow-image") { _ in
-        try await Task.sleep(for: .seconds(3600))
-        return HTTPResponse(statusCode: .ok, body: Data("too late".utf8))
+        slowImageRequests.received()
+        await suspendUntilCancelled()
+        throw CancellationError()
       }
     }
-    return FixtureServer(feed: feed, server: server)
+    return FixtureServer(feed: feed, server: server, slowImageRequests: slowImageRequests)
   }
 
   /// Stops the server; connections in flight are cut.
@@ -53,6 +60,27 @@ final class FixtureServer: Sendable {
 
   static func requireCurrent() throws -> FixtureServer {
     try #require(current, "the suite needs the .fixtureServer trait")
+  }
+}
+
+/// Counts the requests for `/slow-image` as they arrive.
+final class SlowImageRequests: Sendable {
+  private let total = Mutex(0)
+  private let changes = StateChanges()
+
+  /// The requests received so far.
+  var count: Int { total.withLock { $0 } }
+
+  func received() {
+    total.withLock { $0 += 1 }
+    changes.changed()
+  }
+
+  /// Suspends until the server has received `count` requests for `/slow-image` in all.
+  func wait(for count: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    try await changes.wait(for: "\(count) requests for /slow-image", sourceLocation: sourceLocation) {
+      self.count >= count
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 import EssentialFeedCache
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -21,25 +22,30 @@ struct StoreExecutorSpecs {
       let blocker = try await Blocker(kind, in: directory)
       let store = kind.make(in: directory)
 
+      // The caller's executor is serial and runs its jobs in order: the probe's job runs after the operation's first,
+      // which either hands the operation to the store's own queue or, on a store that runs on its caller, blocks it
+      // until the operation ends. The verdict is the order of the two ends: the probe must end first.
+      let ends = EndLog()
       let blocked = blocker.operation
-      let operation = Task(executorPreference: caller) { try await blocked(store) }
-      try await Task.sleep(for: .milliseconds(100))  // Let the store reach the blocking call.
-      let probe = Task(executorPreference: caller) { true }
-      // The probe needs the caller's executor; give it up to 5 seconds, then free the store either way.
-      let probed = await withTaskGroup(of: Bool.self) { group in
-        group.addTask { await probe.value }
-        group.addTask {
-          try? await Task.sleep(for: .seconds(5))
-          return false
-        }
-        let first = await group.next() ?? false
-        group.cancelAll()
-        try? blocker.release()
-        return first
+      let operation = Task(executorPreference: caller) {
+        _ = try? await blocked(store)
+        ends.append("operation")
       }
-      _ = await operation.result
+      let probe = Task(executorPreference: caller) { ends.append("probe") }
+      // A store that blocks the caller until it is released lets the probe run only then: after a minute, say so and
+      // release it (this bounds the wait; it is not the verdict).
+      await withTaskGroup(of: Void.self) { group in
+        group.addTask { await probe.value }
+        group.addTask { try? await Task.sleep(for: .seconds(60)) }
+        await group.next()
+        group.cancelAll()
+        blocker.release()
+      }
+      await operation.value
+      await probe.value
+      blocker.finish()
 
-      #expect(probed, "the caller's executor was busy while the store blocked")
+      #expect(ends.all == ["probe", "operation"], "the caller's executor was busy while the store blocked")
     }
   }
 }
@@ -48,7 +54,10 @@ struct StoreExecutorSpecs {
 /// for a writer), or a SQLite insert while another connection holds the write lock (the busy wait).
 private struct Blocker {
   let operation: @Sendable (any FeedStore) async throws -> Void
-  let release: () throws -> Void
+  /// Lets the blocked operation go on.
+  let release: () -> Void
+  /// Called once the operation ended: frees whatever the release still waits for.
+  let finish: () -> Void
 
   init(_ kind: StoreUnderTest, in directory: URL) async throws {
     let path = kind.feedFile(in: directory).path(percentEncoded: false)
@@ -57,24 +66,48 @@ private struct Blocker {
       let holder = try SQLiteConnection(path: path)
       try holder.execute("BEGIN EXCLUSIVE")
       operation = { try await $0.insert([], timestamp: Date()) }
-      release = { try holder.execute("ROLLBACK") }
+      release = { try? holder.execute("ROLLBACK") }
+      finish = {}
     } else {
       try FileManager.default.createDirectory(
         atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
       guard mkfifo(path, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
       operation = { _ = try? await $0.retrieve() }
-      release = {
-        // Open the writing end once the store's read is waiting, then close it: the read sees an empty file.
-        for _ in 0..<500 {
-          let fd = open(path, O_WRONLY | O_NONBLOCK)
-          if fd >= 0 {
-            close(fd)
-            return
-          }
-          usleep(10_000)
-        }
-      }
+      // The writing end, opened on a thread of its own: the open returns when the store's read has opened the other
+      // end (an event, not a delay), and the close then ends the read with an empty file.
+      let writer = FIFOWriter(path: path)
+      release = { writer.start() }
+      finish = { writer.unblock() }
     }
+  }
+}
+
+/// The order in which tasks ended.
+private final class EndLog: Sendable {
+  private let log = Mutex<[String]>([])
+  var all: [String] { log.withLock { $0 } }
+  func append(_ name: String) { log.withLock { $0.append(name) } }
+}
+
+/// Opens a FIFO's writing end on a thread of its own, then closes it.
+private final class FIFOWriter: Sendable {
+  let path: String
+
+  init(path: String) {
+    self.path = path
+  }
+
+  func start() {
+    Thread.detachNewThread { [path] in
+      let fd = open(path, O_WRONLY)  // blocks until a reader opens the FIFO
+      if fd >= 0 { close(fd) }
+    }
+  }
+
+  /// Opens and closes the reading end: a writer still waiting for a reader (the store never opened the FIFO) returns.
+  func unblock() {
+    let fd = open(path, O_RDONLY | O_NONBLOCK)
+    if fd >= 0 { close(fd) }
   }
 }
 
