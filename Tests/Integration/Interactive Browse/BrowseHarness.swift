@@ -4,6 +4,7 @@ import FeedDemoServer
 import FeedTerminal
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import FeedCLI
@@ -19,6 +20,12 @@ final class ControlledImageLoader: FeedImageDataLoader, Sendable {
     var answering = false
   }
   private let state = Mutex(State())
+  /// Told of every load requested, answered or cancelled.
+  let changes: StateChanges
+
+  init(changes: StateChanges) {
+    self.changes = changes
+  }
 
   var requests: [URL] { state.withLock { $0.requests } }
   var cancelled: [URL] { state.withLock { $0.cancelled } }
@@ -30,6 +37,7 @@ final class ControlledImageLoader: FeedImageDataLoader, Sendable {
       state.requests.append(url)
       return (state.requests.count, state.answering)
     }
+    changes.changed()
     if answering { return Self.image(for: url) }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
@@ -39,6 +47,7 @@ final class ControlledImageLoader: FeedImageDataLoader, Sendable {
           return false
         }
         if early { continuation.resume(throwing: CancellationError()) }
+        changes.changed()
       }
     } onCancel: {
       let waiting = state.withLock { state in
@@ -50,6 +59,7 @@ final class ControlledImageLoader: FeedImageDataLoader, Sendable {
         return waiting.continuation
       }
       waiting?.resume(throwing: CancellationError())
+      changes.changed()
     }
   }
 
@@ -61,6 +71,7 @@ final class ControlledImageLoader: FeedImageDataLoader, Sendable {
       return matching.values.map(\.continuation)
     }
     for continuation in continuations { continuation.resume(with: result) }
+    changes.changed()
   }
 
   /// The demo server's picture for an image URL `…/images/<id>`.
@@ -73,7 +84,9 @@ final class ControlledImageLoader: FeedImageDataLoader, Sendable {
 /// image loader and parts; the screen is `rows` lines tall.
 @MainActor
 struct BrowseHarness {
-  let images = ControlledImageLoader()
+  /// Told of everything the session shows and everything its loaders do: the test waits on it.
+  let changes = StateChanges()
+  let images: ControlledImageLoader
   let feed: [FeedImage]
   let session: BrowseSession
   let list: BrowseList
@@ -90,12 +103,24 @@ struct BrowseHarness {
   }
 
   /// Pages the remote was asked for, counted.
-  let remotePages = Counter()
+  let remotePages: Counter
 
   @MainActor final class Counter: Sendable {
     private let count = Mutex(0)
+    nonisolated let changes: StateChanges
+    nonisolated init(changes: StateChanges) { self.changes = changes }
     nonisolated var value: Int { count.withLock { $0 } }
-    nonisolated func increment() { count.withLock { $0 += 1 } }
+    nonisolated func increment() {
+      count.withLock { $0 += 1 }
+      changes.changed()
+    }
+  }
+
+  /// Tells `changes` when it is freed: held by an object whose release a test waits for.
+  final class FreedSignal: Sendable {
+    let changes: StateChanges
+    init(_ changes: StateChanges) { self.changes = changes }
+    deinit { changes.changed() }
   }
 
   init(count: Int = 100, capacity: Int = 60, pageSize: Int = 10, rows: Int = 18, columns: Int = 80) {
@@ -106,6 +131,8 @@ struct BrowseHarness {
         url: DemoFeed.imageURL(for: item.id, baseURL: URL(string: "http://demo.test") ?? URL(fileURLWithPath: "/")))
     }
     self.feed = feed
+    images = ControlledImageLoader(changes: changes)
+    remotePages = Counter(changes: changes)
     window = FeedWindow(
       capacity: capacity, pageSize: pageSize, pages: LocalFeedPageLoader(store: InMemoryFeedStore())
     ) { [remotePages] last in
@@ -117,6 +144,7 @@ struct BrowseHarness {
     list = Self.list(title: "Feed", images: images, capacity: capacity) { try await window.reload() }
     let events = events
     let images = images
+    let changes = changes
     let parts = BrowseSession.Parts(
       search: { keyword in
         events.searches.append(keyword)
@@ -128,11 +156,13 @@ struct BrowseHarness {
         events.details.append(image)
         let detail = BrowseDetail(image: image)
         events.lastDetail = detail
+        let freed = FreedSignal(changes)  // freed with the detail's controller
         detail.controller = ImageDetailController(
           image: image, imageLoader: images,
           commentsLoader: {
-            try await Task.sleep(for: .seconds(3_600))  // answered by the test, or cancelled
-            return []
+            _ = freed
+            await suspendUntilCancelled()  // the test shows comments through the detail's view, or cancels
+            throw CancellationError()
           }, imageTransformer: { Greymap(decoding: $0).map { Thumbnail($0, columns: 32, rows: 12) } },
           detailView: detail, imageView: detail, commentsView: detail, loadingView: detail, errorView: detail)
         return detail
@@ -141,6 +171,7 @@ struct BrowseHarness {
       reloadLikes: { events.likesReloaded += 1 },
       origin: { "server" })
     session = BrowseSession(feed: list, likes: BrowseLikes(), parts: parts, columns: columns, rows: rows)
+    session.onChange = { changes.changed() }
   }
 
   static func list(
@@ -165,18 +196,19 @@ struct BrowseHarness {
     for key in keys { _ = session.handle(key) }
   }
 
-  /// Suspends until `condition` holds, or fails the test after 10 s (the loads answer in microseconds).
+  /// Suspends until `condition` holds, re-checking it after everything the session shows and its loaders do; a
+  /// condition that never holds fails the test after a minute, naming `what`.
   func wait(
     _ what: String, sourceLocation: SourceLocation = #_sourceLocation, until condition: () -> Bool
   ) async {
-    let clock = ContinuousClock()
-    let deadline = clock.now + .seconds(10)
-    while !condition() {
-      guard clock.now < deadline else {
-        Issue.record("timed out waiting for \(what)", sourceLocation: sourceLocation)
-        return
-      }
-      try? await Task.sleep(for: .milliseconds(2))
+    try? await changes.wait(for: what, sourceLocation: sourceLocation, until: condition)
+  }
+
+  /// Suspends until the list is at rest: no page loading, and every row on screen showing its image's outcome.
+  func waitUntilAtRest(sourceLocation: SourceLocation = #_sourceLocation) async {
+    await wait("the list at rest", sourceLocation: sourceLocation) {
+      !list.view.isLoading && !list.view.loadMore.isLoading
+        && list.visible.allSatisfy { list.view.images[$0].map { !$0.isLoading } ?? false }
     }
   }
 

@@ -191,8 +191,7 @@ struct BrowseSessionTests {
     sut.images.answerAll()
     sut.session.start()
     await sut.wait("the first page") { !sut.list.rows.isEmpty }
-    for _ in 0..<50 { await Task.yield() }
-    try await Task.sleep(for: .milliseconds(100))
+    await sut.waitUntilAtRest()  // everything the first page set off has happened: nothing moves after this
 
     #expect(sut.list.selection == 0)
     #expect(sut.list.rows.lowerBound == 0)

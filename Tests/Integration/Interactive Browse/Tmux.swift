@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -10,11 +11,16 @@ struct Tmux {
   }
 
   let socket = "essentialfeed-\(UUID().uuidString.prefix(8))"
+  /// Told each time the pane writes to the terminal: the screen is read again only then.
+  let output = PaneOutput()
 
   /// Starts `command` (a shell command line) in a session `columns` × `rows`.
   func start(_ command: String, columns: Int = 100, rows: Int = 30) async throws {
     // No pipe for its output: the tmux server it forks would hold the pipe open, and reading it would never end.
     try await run(["new-session", "-d", "-s", "feed", "-x", "\(columns)", "-y", "\(rows)", command], output: false)
+    // Output from here on is copied to the FIFO; the screen read after this shows what came before.
+    try output.open()
+    try await run(["pipe-pane", "-t", "feed", "cat >> '\(output.path)'"])
   }
 
   /// The screen's text, one line per row.
@@ -37,27 +43,35 @@ struct Tmux {
     try await run(["resize-window", "-t", "feed", "-x", "\(columns)", "-y", "\(rows)"])
   }
 
-  /// Suspends until the screen satisfies `condition`; fails the test with the last screen after `seconds`.
+  /// Suspends until the screen satisfies `condition`, reading it again each time the pane writes to the terminal;
+  /// fails the test with the last screen after `seconds` (a bound on a hang, not a verdict on speed).
   @discardableResult
   func waitForScreen(
-    _ what: String, seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation,
+    _ what: String, seconds: Double = 60, sourceLocation: SourceLocation = #_sourceLocation,
     until condition: (String) -> Bool
   ) async throws -> String {
-    let clock = ContinuousClock()
-    let deadline = clock.now + .seconds(seconds)
-    var last = ""
-    while clock.now < deadline {
-      last = try await screen()
-      if condition(last) { return last }
-      try await Task.sleep(for: .milliseconds(100))
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    let alarm = Task { [changes = output.changes] in
+      try? await Task.sleep(until: deadline)
+      changes.changed()
     }
-    Issue.record("timed out waiting for \(what); the screen:\n\(last)", sourceLocation: sourceLocation)
-    return last
+    defer { alarm.cancel() }
+    while true {
+      let version = output.changes.version
+      let last = try await screen()
+      if condition(last) { return last }
+      guard ContinuousClock.now < deadline else {
+        Issue.record("timed out waiting for \(what); the screen:\n\(last)", sourceLocation: sourceLocation)
+        return last
+      }
+      await output.changes.change(after: version)
+    }
   }
 
   /// Ends the tmux server and everything in it.
   func kill() async {
     _ = try? await run(["kill-server"])
+    output.close()
   }
 
   /// Runs tmux with `arguments` and waits for it; its output when `output`.
@@ -71,6 +85,44 @@ struct Tmux {
     return try await offPool { () -> Result<String, CocoaError> in
       spawnAndWait(command, output: output) ?? .failure(CocoaError(.executableLoad))
     }.get()
+  }
+}
+
+/// A FIFO that tmux's `pipe-pane` copies the pane's output into, read on a thread of its own: each read tells
+/// ``changes``.
+final class PaneOutput: Sendable {
+  let path = FileManager.default.temporaryDirectory.appending(path: "essentialfeed-pane-\(UUID().uuidString)")
+    .path(percentEncoded: false)
+  let changes = StateChanges()
+  private let descriptor = Mutex<Int32>(-1)
+  private let closing = Mutex(false)
+
+  /// Makes the FIFO and starts reading it. Opened for reading and writing, so the open never waits for tmux.
+  func open() throws {
+    guard mkfifo(path, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    let fd = Glibc.open(path, O_RDWR)
+    guard fd >= 0 else { throw CocoaError(.fileReadUnknown) }
+    descriptor.withLock { $0 = fd }
+    Thread.detachNewThread { [self] in
+      var buffer = [UInt8](repeating: 0, count: 4_096)
+      while true {
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if count < 0, errno == EINTR { continue }
+        if count <= 0 || closing.withLock({ $0 }) { break }
+        changes.changed()
+      }
+      Glibc.close(fd)
+      unlink(path)
+    }
+  }
+
+  /// Stops the reader: a byte of our own wakes it to see it should stop.
+  func close() {
+    let fd = descriptor.withLock { $0 }
+    guard fd >= 0 else { return }
+    closing.withLock { $0 = true }
+    var byte: UInt8 = 0
+    _ = write(fd, &byte, 1)
   }
 }
 

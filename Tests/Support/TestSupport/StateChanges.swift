@@ -30,6 +30,22 @@ public final class StateChanges: Sendable {
     for waiter in waiters { waiter.resume() }
   }
 
+  /// The number of changes so far: pass it to ``change(after:)``.
+  public var version: Int { state.withLock { $0.version } }
+
+  /// Suspends until a change after `version` (at once when there was one already): for conditions that must be
+  /// checked asynchronously, such as a terminal's screen, which the caller reads again after each change.
+  public func change(after version: Int) async {
+    await withCheckedContinuation { continuation in
+      let changedSince = state.withLock { state in
+        guard state.version == version else { return true }
+        state.waiters.append(continuation)
+        return false
+      }
+      if changedSince { continuation.resume() }
+    }
+  }
+
   /// Suspends until `condition` holds, checking it now and after each change, in the caller's isolation.
   ///
   /// - Parameters:
@@ -59,14 +75,7 @@ public final class StateChanges: Sendable {
         Issue.record("Timed out after \(timeout) waiting for \(what())", sourceLocation: sourceLocation)
         throw TimedOut()
       }
-      await withCheckedContinuation { continuation in
-        let changedSinceCheck = state.withLock { state in
-          guard state.version == version else { return true }
-          state.waiters.append(continuation)
-          return false
-        }
-        if changedSinceCheck { continuation.resume() }
-      }
+      await change(after: version)
     }
   }
 }
