@@ -8,11 +8,22 @@ import Testing
 #endif
 
 /// Counts one fuzz target's inputs and outcomes, records an issue per broken rule or hang, and prints a summary.
+///
+/// Time is reported, not judged: the slowest input and the inputs over a second are printed (and kept beside the
+/// artifacts), since on a busy machine any input may stall for seconds. Only an input that takes over a minute,
+/// which no stall explains, is recorded as a hang.
 struct FuzzReport {
+  /// Longer than this is a hang: a failure.
+  static let hang = Duration.seconds(60)
+  /// Longer than this is reported as slow.
+  static let slow = Duration.seconds(1)
+
   let name: String
   let seed: UInt64
   private(set) var inputs = 0
   private(set) var hangs = 0
+  private(set) var slowInputs = 0
+  private(set) var slowest = Duration.zero
   private(set) var violations = 0
   private let artifact: URL? = ProcessInfo.processInfo.environment["ESSENTIALFEED_FUZZ_ARTIFACTS"].map {
     URL(fileURLWithPath: $0)
@@ -34,10 +45,14 @@ struct FuzzReport {
 
   mutating func record(_ input: [UInt8], broken: String?, duration: Duration) {
     inputs += 1
-    if duration > .seconds(1) {
+    slowest = max(slowest, duration)
+    if duration > Self.slow {
+      slowInputs += 1
+      if let artifact { try? Data(input).write(to: artifact.appending(path: "slow-\(name)-\(slowInputs)")) }
+    }
+    if duration > Self.hang {
       hangs += 1
-      if let artifact { try? Data(input).write(to: artifact.appending(path: "hang-\(name)-\(hangs)")) }
-      Issue.record("\(name): an input took \(duration) (over 1 s): \(Self.preview(input))")
+      Issue.record("\(name): an input took \(duration) (a hang: over a minute): \(Self.preview(input))")
     }
     if let broken {
       violations += 1
@@ -47,7 +62,8 @@ struct FuzzReport {
 
   func print() {
     Swift.print(
-      "fuzz \(name): \(inputs) inputs, \(violations) accepted against the rules, \(hangs) hangs (seed \(seed))")
+      "fuzz \(name): \(inputs) inputs, \(violations) accepted against the rules, \(hangs) hangs, "
+        + "\(slowInputs) over 1 s (slowest \(slowest)) (seed \(seed))")
   }
 
   /// The input as a Swift string literal would show it (non-printable bytes escaped), cut at 1,000 bytes.
