@@ -39,6 +39,17 @@ struct CrashConsistencyTests {
     var emptied = 0
   }
 
+  /// Reads `count` lines from `handle`, or fewer when it ends first; returns how many it read.
+  private static func readLines(_ count: Int, from handle: FileHandle) -> Int {
+    var lines = 0
+    while lines < count {
+      let chunk = handle.availableData
+      if chunk.isEmpty { break }
+      lines += chunk.count { $0 == UInt8(ascii: "\n") }
+    }
+    return min(lines, count)
+  }
+
   /// Runs the writer `trials` times, killing it at a random moment each time, and checks what the store holds.
   private func runTrials(_ kind: ShippedStore, mode: String, trials: Int) async throws -> Outcome {
     let writer = try #require(crashWriterExecutable(), "StoreCrashWriter was not built beside the tests")
@@ -59,10 +70,11 @@ struct CrashConsistencyTests {
         let firstSerial = lastSerial + 1
         process.arguments = [kind.rawValue, location.path(percentEncoded: false), String(firstSerial), mode]
         try process.run()
-        // Kill at a random moment after the trial's first write has landed, in the middle of later ones.
-        let ready = await offPool { output.fileHandleForReading.availableData }
-        #expect(!ready.isEmpty, "trial \(trial): the writer ended before its first write")
-        try await Task.sleep(for: .milliseconds(Int.random(in: 0...40)))
+        // Kill after the trial's first write has landed and a random number of writes after it (events, not a
+        // delay), so the kill lands in the middle of a later write at a moment the scheduler picks.
+        let writes = 1 + Int.random(in: 0...3)
+        let reported = await offPool { Self.readLines(writes, from: output.fileHandleForReading) }
+        #expect(reported >= 1, "trial \(trial): the writer ended before its first write")
         kill(process.processIdentifier, SIGKILL)
         await process.exited()
         #expect(process.terminationReason == .uncaughtSignal, "trial \(trial): the writer ended on its own")

@@ -162,7 +162,7 @@ struct FeedAppTests {
   func slowServerFallsBackToCache() async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let online = try await show(store: directory)
-      let server = try RawHTTPServer.trickling(bytes: 50)
+      let server = try RawHTTPServer.trickling(bytes: 100_000)
       defer { server.stop() }
 
       let report = try await show(

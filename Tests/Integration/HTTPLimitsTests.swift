@@ -11,7 +11,7 @@ import Testing
 struct HTTPLimitsTests {
   @Test("HTTP-7 a resource timeout fails a server that sends one byte at a time, which the idle timeout never trips")
   func resourceTimeout() async throws {
-    let server = try RawHTTPServer.trickling(bytes: 100)
+    let server = try RawHTTPServer.trickling(bytes: 100_000)
     defer { server.stop() }
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = 5

@@ -59,8 +59,10 @@ final class RawHTTPServer: Sendable {
     }
   }
 
-  /// A server that announces a body of `bytes` bytes and sends it one byte every 100 ms: an idle timeout never
-  /// trips, and it is done within `bytes` tenths of a second whatever the client does.
+  /// A server that announces a body of `bytes` bytes and sends it one byte every 100 ms until the client goes away:
+  /// an idle timeout never trips, and only a resource timeout ends the load. Its pace is real time because what it
+  /// models is a slow network against the HTTP client's real timers; the verdict is the timeout, however slowly the
+  /// machine runs (a slower machine only makes the body take longer).
   static func trickling(bytes: Int) throws -> RawHTTPServer {
     try RawHTTPServer { send in
       guard send(Data("HTTP/1.1 200 OK\r\nContent-Length: \(bytes)\r\n\r\n".utf8)) else { return }

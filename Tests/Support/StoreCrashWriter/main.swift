@@ -41,9 +41,8 @@ while true {
     exit(1)
   }
   if once { exit(0) }
-  if serial == first {
-    // Tell the parent a whole write has landed, so it knows what the store must at least hold after the kill.
-    FileHandle.standardOutput.write(Data("ready \(serial)\n".utf8))
-  }
+  // Tell the parent each whole write that landed: the first tells it what the store must at least hold after the
+  // kill, and the parent kills after a random number of the others, in the middle of a later one.
+  FileHandle.standardOutput.write(Data("\(serial == first ? "ready" : "wrote") \(serial)\n".utf8))
   serial += 1
 }
