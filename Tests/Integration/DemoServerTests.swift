@@ -11,7 +11,7 @@ import Testing
   import FoundationNetworking
 #endif
 
-@Suite("The demo server and feed serve")
+@Suite("The demo server and feed serve", .serialized)
 struct DemoServerTests {
   private let client = URLSessionHTTPClient(session: URLSession(configuration: .ephemeral))
 

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// What the file stores ask of the kernel when they write, traced with strace on the crash writer's one write.
-@Suite("Durability", .enabled(if: isLinux, "strace traces Linux system calls; the trials run on Linux"))
+@Suite("Durability", .serialized, .enabled(if: isLinux, "strace traces Linux system calls; the trials run on Linux"))
 struct DurabilityTests {
   @Test(
     "CC-3 a file store flushes the new file before renaming it over the old, then flushes the directory",

@@ -11,7 +11,7 @@ import Testing
   import Darwin
 #endif
 
-@Suite("SQLite across processes")
+@Suite("SQLite across processes", .serialized)
 struct SQLiteProcessTests {
   @Test("SQL-3 two processes writing one file while a third reads: no error, no torn result")
   func twoWritersOneReader() async throws {

@@ -24,8 +24,7 @@ public struct ConcurrencyLimitedFeedImageDataLoader: FeedImageDataLoader {
   /// - Parameters:
   ///   - loader: The loader whose loads are limited, such as a remote loader.
   ///   - maximumConcurrentLoads: The most loads running at once; at least 1.
-  public init(decorating loader: any FeedImageDataLoader, maximumConcurrentLoads: Int = defaultMaximumConcurrentLoads)
-  {
+  public init(decorating loader: any FeedImageDataLoader, maximumConcurrentLoads: Int = defaultMaximumConcurrentLoads) {
     self.loader = loader
     self.maximumConcurrentLoads = max(1, maximumConcurrentLoads)
     slots = AsyncSemaphore(permits: self.maximumConcurrentLoads)

@@ -106,7 +106,6 @@ struct PrefetcherSpecs {
     #expect(loads.mostRunningInAll <= 4, "seed \(seed)")
   }
 
-
   private func makeSUT(maximumConcurrentLoads: Int = 4) -> (FeedImagePrefetcher, ControlledImageLoads) {
     let loads = ControlledImageLoads()
     let sut = FeedImagePrefetcher(loader: loads, maximumConcurrentLoads: maximumConcurrentLoads, priority: .medium)

@@ -18,6 +18,7 @@ public final class StateChanges: Sendable {
 
   private let state = Mutex(State())
 
+  /// Creates a record of changes with no waiter.
   public init() {}
 
   /// Wakes every waiter to check its condition again.
