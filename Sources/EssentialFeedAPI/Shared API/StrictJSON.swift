@@ -14,9 +14,15 @@ enum StrictJSON {
   /// Whether `data` has a trailing comma or a key repeated within one object (outside strings), or a string that is
   /// not UTF-8. One pass over the bytes, with small buffers for the whole payload.
   static func isLenient(_ data: Data) -> Bool {
+    scan(data).isLenient
+  }
+
+  /// ``isLenient(_:)``, and the work its repeated-key check did: the pairs of keys it compared byte by byte.
+  static func scan(_ data: Data) -> (isLenient: Bool, keyComparisons: Int) {
     data.withUnsafeBytes { bytes in
       var scanner = Scanner(bytes)
-      return scanner.findsLeniency()
+      let lenient = scanner.findsLeniency()
+      return (lenient, scanner.objects.comparisons)
     }
   }
 
@@ -31,16 +37,13 @@ enum StrictJSON {
     private static let numberBytes = Set("+-0123456789.eE".utf8)
 
     let bytes: UnsafeRawBufferPointer
-    /// The keys of the objects open now, as byte ranges, and where each open object's keys start.
-    var keys: [Range<Int>] = []
-    var objects: [Int] = []
+    /// The keys of the objects open now.
+    var objects = OpenObjects()
     /// Whether each open container is an object (true) or an array.
     var containers: [Bool] = []
 
     init(_ bytes: UnsafeRawBufferPointer) {
       self.bytes = bytes
-      keys.reserveCapacity(16)
-      objects.reserveCapacity(8)
       containers.reserveCapacity(8)
     }
 
@@ -59,19 +62,19 @@ enum StrictJSON {
           let (end, ascii, invalid) = endOfString(from: start)
           index = end
           if invalid || (!ascii && !Self.isUTF8(bytes[start..<end])) { return true }
-          if expectingKey, isRepeatedKey(start..<index) { return true }
+          if expectingKey, objects.isRepeated(start..<index, in: bytes) { return true }
           expectingKey = false
         case UInt8(ascii: "{"):
           if containers.count == StrictJSON.maximumDepth { return true }
           containers.append(true)
-          objects.append(keys.count)
+          objects.open()
           expectingKey = true
         case UInt8(ascii: "["):
           if containers.count == StrictJSON.maximumDepth { return true }
           containers.append(false)
         case UInt8(ascii: "]"), UInt8(ascii: "}"):
           if lastSignificant == UInt8(ascii: ",") || containers.isEmpty { return true }  // a comma, or nothing open
-          if containers.popLast() == true, let start = objects.popLast() { keys.removeSubrange(start...) }
+          if containers.popLast() == true { objects.close() }
           expectingKey = false
         case UInt8(ascii: ","):
           expectingKey = containers.last == true
@@ -135,16 +138,6 @@ enum StrictJSON {
         case .error: return false
         }
       }
-    }
-
-    /// Whether the current object already has the key at `range` (compared as written), recording it if not.
-    private mutating func isRepeatedKey(_ range: Range<Int>) -> Bool {
-      let start = objects.last ?? 0
-      for other in keys[start...] where other.count == range.count && bytes[other].elementsEqual(bytes[range]) {
-        return true
-      }
-      keys.append(range)
-      return false
     }
   }
 }

@@ -167,6 +167,31 @@ struct LoadFeedFromRemoteSpecs {
     #expect(StrictJSON.isLenient(Data(body.utf8)))
   }
 
+  @Test(
+    "RFL-16 an object of 200,000 keys is read in work linear in its size; a repeat among them is still found",
+    arguments: [false, true])
+  func manyKeys(repeated: Bool) async throws {
+    let count = 200_000
+    var body = #"{"items": [], "extra": {"#
+    for key in 0..<count { body += #""k\#(key)": 0, "# }
+    body += repeated ? #""k\#(count / 2)": 1}}"# : #""last": 1}}"#
+    let data = Data(body.utf8)
+
+    let scan = StrictJSON.scan(data)
+
+    #expect(scan.isLenient == repeated)
+    // Each key is compared as written only with keys of the same hash: about one comparison per key, never one per
+    // earlier key (which was 2 × 10^10 here, over two minutes).
+    #expect(scan.keyComparisons <= count / 100, "\(scan.keyComparisons) key comparisons for \(count) keys")
+    let (sut, client) = makeSUT()
+    client.stub(.success(data, httpResponse(statusCode: 200)))
+    if repeated {
+      await #expect(throws: RemoteFeedLoader.Error.invalidData) { try await sut.load() }
+    } else {
+      #expect(try await sut.load().isEmpty)
+    }
+  }
+
   /// Loads a feed of one item with `value` under a key the mapper ignores, and expects it `accepted` or refused.
   private func expectItem(
     withIgnoredValue value: String, accepted: Bool, sourceLocation: SourceLocation = #_sourceLocation
