@@ -42,11 +42,10 @@ extension URLSessionHTTPClient {
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
       let within = transfers.withLock { transfers in
-        guard var transfer = transfers[dataTask.taskIdentifier], transfer.data.count + data.count <= limit else {
-          return false
-        }
-        transfer.data.append(data)
-        transfers[dataTask.taskIdentifier] = transfer
+        guard let received = transfers[dataTask.taskIdentifier]?.data.count else { return true }  // dropped
+        guard received + data.count <= limit else { return false }
+        // Appended in place: a copy of the transfer out of the dictionary would copy the whole body per chunk.
+        transfers[dataTask.taskIdentifier]?.data.append(data)
         return true
       }
       if !within { exceed(dataTask) }
@@ -58,12 +57,13 @@ extension URLSessionHTTPClient {
     }
 
     /// Fails the request at once with ``URLSessionHTTPClient/Error/bodyTooLarge(limit:)``, drops what it received,
-    /// and cancels the task, again on every later chunk: swift-corelibs-foundation may go on reading for a while
-    /// after a cancel, but nothing more is kept.
+    /// and cancels the task: swift-corelibs-foundation may go on reading for a while after a cancel, but nothing
+    /// more is kept. The cancel runs on another queue: in corelibs it waits for the session's queue, which may be
+    /// waiting for room on the delegate queue this runs on.
     private func exceed(_ task: URLSessionDataTask) {
-      let transfer = transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
-      transfer?.completion(nil, nil, URLSessionHTTPClient.Error.bodyTooLarge(limit: limit))
-      task.cancel()
+      guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+      transfer.completion(nil, nil, URLSessionHTTPClient.Error.bodyTooLarge(limit: limit))
+      DispatchQueue.global().async { task.cancel() }
     }
   }
 }

@@ -49,6 +49,11 @@ public final class URLSessionHTTPClient: HTTPClient {
   /// Set the configuration's `timeoutIntervalForResource` to bound a whole request: `timeoutIntervalForRequest` is
   /// only an idle timeout, which a server sending a byte now and then never trips.
   ///
+  /// Memory is bounded by the limit, whatever the server sends: each request keeps at most `maximumBodySize` bytes
+  /// (in a buffer that may reach twice that as it grows), plus, on Linux, at most 64 chunks of the network's waiting
+  /// for the delegate (see `DelegateQueue`). The session has no `URLCache`, whatever `configuration` says:
+  /// swift-corelibs-foundation keeps a copy of every body it may cache, however large.
+  ///
   /// - Parameters:
   ///   - configuration: The session's configuration.
   ///   - maximumBodySize: The largest body accepted; the request is cancelled as soon as the body passes it.
@@ -58,7 +63,13 @@ public final class URLSessionHTTPClient: HTTPClient {
     let limiter = BodyLimiter(limit: maximumBodySize)
     self.limiter = limiter
     self.maximumBodySize = maximumBodySize
-    session = URLSession(configuration: configuration, delegate: limiter, delegateQueue: nil)
+    let uncached = (configuration.copy() as? URLSessionConfiguration) ?? configuration
+    uncached.urlCache = nil
+    #if canImport(FoundationNetworking)
+      session = URLSession(configuration: uncached, delegate: limiter, delegateQueue: DelegateQueue())
+    #else
+      session = URLSession(configuration: uncached, delegate: limiter, delegateQueue: nil)
+    #endif
   }
 
   deinit {

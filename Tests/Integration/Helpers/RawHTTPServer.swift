@@ -18,7 +18,13 @@ final class RawHTTPServer: Sendable {
 
   /// Starts listening and answers each connection with `respond`, which writes through the `send` it is given and
   /// stops when `send` returns `false` (the client went away).
-  init(respond: @escaping @Sendable (_ send: (Data) -> Bool) -> Void) throws {
+  convenience init(respond: @escaping @Sendable (_ send: (Data) -> Bool) -> Void) throws {
+    try self.init { _, send in respond(send) }
+  }
+
+  /// Starts listening and answers each connection with `respond`, given the request's path (its target, query
+  /// included) and the `send` it writes through.
+  init(routing respond: @escaping @Sendable (_ path: String, _ send: (Data) -> Bool) -> Void) throws {
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
@@ -46,8 +52,10 @@ final class RawHTTPServer: Sendable {
         guard client >= 0 else { return }
         Thread.detachNewThread {
           var request = [UInt8](repeating: 0, count: 4096)
-          _ = recv(client, &request, request.count, 0)
-          respond { data in
+          let received = max(0, recv(client, &request, request.count, 0))
+          let line = String(decoding: request.prefix(received).prefix { $0 != UInt8(ascii: "\r") }, as: UTF8.self)
+          let path = line.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
+          respond(path) { data in
             let sent = data.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             guard sent == data.count else { return false }
             written.count.withLock { $0 += sent }

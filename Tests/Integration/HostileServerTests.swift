@@ -1,0 +1,133 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A server that answers every image with a body far past the limit: the app's memory stays bounded by its limits
+/// (six requests at once, each keeping at most `--max-response-bytes`), whatever the server sends.
+@Suite("A hostile server", .serialized)
+struct HostileServerTests {
+  /// The bound on the app's peak memory: what the process needs for itself (about 60 MB), plus six requests of at
+  /// most 4 MiB each, kept in buffers that may double as they grow: far below what the server sends (30 × 24 MB).
+  static let peakBound = 200 << 20
+
+  @Test(
+    "HTTP-10 images announced as 100 MB or sent without end, 30 of them: the app's peak memory stays under 200 MB",
+    arguments: [HostileBody.announced, .endless])
+  func boundedMemory(body: HostileBody) async throws {
+    let feed = try #require(builtExecutable(named: "feed"), "the feed executable is built beside the tests")
+    let server = try HostileFeedServer(images: 30, body: body)
+    defer { server.stop() }
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let run = try await runMeasured(
+        feed,
+        [
+          "--url", server.baseURL.absoluteString, "--store", directory.path(percentEncoded: false), "--json",
+          "--max-response-bytes", "\(4 << 20)", "--timeout", "60",
+        ])
+
+      #expect(run.status == 0, "the app failed: \(run.output.suffix(500))")
+      #expect(run.output.contains(#""imagesFailed" : 30"#), "every image fails: \(run.output.suffix(300))")
+      #expect(
+        run.peakBytes < Self.peakBound,
+        "peak memory \(run.peakBytes >> 20) MB, over \(Self.peakBound >> 20) MB; the server sent \(server.bytesWritten >> 20) MB")
+      print("HTTP-10 \(body): peak memory \(run.peakBytes >> 20) MB; the server wrote \(server.bytesWritten >> 20) MB")
+    }
+  }
+}
+
+enum HostileBody: String, Sendable, CustomStringConvertible {
+  /// `Content-Length: 100 MB`, then as much as the client reads.
+  case announced
+  /// No length (the body ends when the connection does), and data until the client goes away.
+  case endless
+
+  var description: String { rawValue }
+}
+
+/// A feed of `images` images whose every image answer is hostile; the feed's own page is well-formed.
+struct HostileFeedServer {
+  private let server: RawHTTPServer
+  var baseURL: URL { server.baseURL }
+  var bytesWritten: Int { server.bytesWritten }
+
+  init(images: Int, body: HostileBody) throws {
+    let ids = (0..<images).map { _ in UUID() }
+    let base = PortBox()
+    server = try RawHTTPServer { path, send in
+      if path.hasPrefix("/v1/feed") {
+        let items =
+          path.contains("after_id")
+          ? [] : ids.map { #"{"id":"\#($0)","image":"\#(base.url)/images/\#($0)"}"# }
+        let json = Data(#"{"items":[\#(items.joined(separator: ","))]}"#.utf8)
+        _ = send(Data("HTTP/1.1 200 OK\r\nContent-Length: \(json.count)\r\nConnection: close\r\n\r\n".utf8) + json)
+        return
+      }
+      let length = body == .announced ? "Content-Length: \(100 << 20)\r\n" : ""
+      guard send(Data("HTTP/1.1 200 OK\r\n\(length)Connection: close\r\n\r\n".utf8)) else { return }
+      let chunk = Data(repeating: 0x41, count: 64 << 10)
+      for _ in 0..<(24 << 4) {  // 24 MB at most (six times the limit), as fast as the client reads, until it leaves.
+        guard send(chunk) else { return }
+      }
+    }
+    base.url = server.baseURL.absoluteString
+  }
+
+  func stop() { server.stop() }
+}
+
+/// The server's own address, known only once it listens.
+private final class PortBox: Sendable {
+  private let value = Mutex("")
+  var url: String {
+    get { value.withLock { $0 } }
+    set { value.withLock { $0 = newValue } }
+  }
+}
+
+/// Runs `executable` with `arguments` to its end; its exit status, what it printed, and its peak resident memory
+/// (`wait4`'s `ru_maxrss`, this child's alone).
+func runMeasured(_ executable: URL, _ arguments: [String]) async throws -> (
+  status: Int32, output: String, peakBytes: Int
+) {
+  let command = [executable.path(percentEncoded: false)] + arguments
+  return try await offPool { () -> Result<(Int32, String, Int), CocoaError> in
+    var descriptors: [Int32] = [-1, -1]
+    guard pipe(&descriptors) == 0 else { return .failure(CocoaError(.executableLoad)) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, descriptors[1], 1)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addclose(&actions, descriptors[0])
+    let arguments = command.map { strdup($0) } + [nil]
+    defer { for argument in arguments { free(argument) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, command[0], &actions, nil, arguments, environ)
+    close(descriptors[1])
+    defer { close(descriptors[0]) }
+    guard spawned == 0 else { return .failure(CocoaError(.executableLoad)) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4_096)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptors[0], $0.baseAddress, $0.count) }
+      if count > 0 {
+        bytes += buffer[0..<count]
+      } else if count < 0, errno == EINTR {
+        continue
+      } else {
+        break
+      }
+    }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+    let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
+    return .success((exit, String(decoding: bytes, as: UTF8.self), usage.ru_maxrss * 1024))
+  }.get()
+}
