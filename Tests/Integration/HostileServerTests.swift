@@ -34,7 +34,8 @@ struct HostileServerTests {
       #expect(run.output.contains(#""imagesFailed" : 30"#), "every image fails: \(run.output.suffix(300))")
       #expect(
         run.peakBytes < Self.peakBound,
-        "peak memory \(run.peakBytes >> 20) MB, over \(Self.peakBound >> 20) MB; the server sent \(server.bytesWritten >> 20) MB")
+        "peak memory \(run.peakBytes >> 20) MB, over \(Self.peakBound >> 20) MB; the server sent \(server.bytesWritten >> 20) MB"
+      )
       print("HTTP-10 \(body): peak memory \(run.peakBytes >> 20) MB; the server wrote \(server.bytesWritten >> 20) MB")
     }
   }
