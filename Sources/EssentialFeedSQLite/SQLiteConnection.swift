@@ -9,6 +9,8 @@ final class SQLiteConnection {
   var pageTableSeen = false
   /// Whether the `pending_like` table is known to exist, so likes skip asking for it.
   var pendingLikeTableSeen = false
+  /// Whether the cached feed's tables are known to have the store's columns, so the feed skips checking them.
+  var feedTablesVerified = false
 
   /// Opens the database at `path` (":memory:" for a private in-memory database, or a `file:` URI), creating it if
   /// needed unless `readOnly`.

@@ -29,6 +29,24 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     SQLiteError(code: SQLITE_CORRUPT, message: "the database is not in this store's schema (\(reason))")
   }
 
+  /// A database written by a newer version of the store: it is left as it is.
+  static func newerSchema(_ version: Int, supported: Int) -> SQLiteError {
+    SQLiteError(
+      code: SQLITE_FORMAT,
+      message:
+        "the database was written by a newer version of this store (schema version \(version) is newer than this "
+        + "store's \(supported)); it is left as it is")
+  }
+
+  /// A database with tables but no schema version: another program's, which the store never changes.
+  static func notThisStore(tables: Int) -> SQLiteError {
+    SQLiteError(
+      code: SQLITE_FORMAT,
+      message:
+        "the database was not written by this store (\(tables) tables and no schema version); it is left as it is: "
+        + "move it away or choose another store location")
+  }
+
   /// This error as the failure of `operation` on the database at `path`.
   func `while`(_ operation: String, at path: String) -> SQLiteError {
     SQLiteError(code: code, message: message, operation: "\(operation) \(path)")

@@ -54,7 +54,6 @@ extension SQLiteFeedStore: FeedPageStore {
   public func appendPage(_ images: [LocalFeedImage]) throws(SQLiteError) -> [LocalFeedImage] {
     try writing("append a page to the list in") { db throws(SQLiteError) -> [LocalFeedImage] in
       try db.transaction(immediate: true) { () throws(SQLiteError) -> [LocalFeedImage] in
-        try db.createPageTable()
         return try db.appendToPages(images)
       }
     }
@@ -66,7 +65,6 @@ extension SQLiteFeedStore: FeedPageStore {
   public func replacePages(with images: [LocalFeedImage]) throws(SQLiteError) -> [LocalFeedImage] {
     try writing("replace the list in") { db throws(SQLiteError) -> [LocalFeedImage] in
       try db.transaction(immediate: true) { () throws(SQLiteError) -> [LocalFeedImage] in
-        try db.createPageTable()
         try db.statement("DELETE FROM feed_page").step()
         return try db.appendToPages(images)
       }
@@ -100,15 +98,6 @@ extension SQLiteConnection {
     if pageTableSeen { return true }
     pageTableSeen = try integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'feed_page'") == 1
     return pageTableSeen
-  }
-
-  /// Creates the list's table if the database has none yet.
-  func createPageTable() throws(SQLiteError) {
-    try execute(
-      """
-      CREATE TABLE IF NOT EXISTS feed_page (
-        position INTEGER PRIMARY KEY, id BLOB NOT NULL UNIQUE, description TEXT, location TEXT, url TEXT NOT NULL);
-      """)
   }
 
   /// Appends each image whose id the table lacks, after the last position; returns those appended.

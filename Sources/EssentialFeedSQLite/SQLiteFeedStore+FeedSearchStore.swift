@@ -25,7 +25,6 @@ extension SQLiteFeedStore: FeedSearchStore {
   public func replaceSearch(with results: [LocalFeedImage], for keyword: String, timestamp: Date) throws(SQLiteError) {
     try writing("save the search to") { db throws(SQLiteError) in
       try db.transaction(immediate: true) { () throws(SQLiteError) in
-        try db.createSearchTables()
         try db.statement("DELETE FROM search_result").step()
         let meta = try db.statement("INSERT OR REPLACE INTO search (id, keyword, timestamp) VALUES (1, ?, ?)")
         try meta.bind(keyword, at: 1)
@@ -42,7 +41,6 @@ extension SQLiteFeedStore: FeedSearchStore {
   public func appendToSearch(_ results: [LocalFeedImage], for keyword: String) throws(SQLiteError) {
     try writing("add a page to the search in") { db throws(SQLiteError) in
       try db.transaction(immediate: true) { () throws(SQLiteError) in
-        try db.createSearchTables()
         let kept = try db.statement("SELECT keyword FROM search WHERE id = 1")
         defer { kept.reset() }
         guard try kept.step(), kept.string(at: 0) == keyword else { return }
@@ -72,14 +70,4 @@ extension SQLiteConnection {
     try integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'search'") == 1
   }
 
-  /// Creates the search tables if the database has none yet; databases made before search gain them on first use.
-  func createSearchTables() throws(SQLiteError) {
-    try execute(
-      """
-      CREATE TABLE IF NOT EXISTS search (
-        id INTEGER PRIMARY KEY CHECK (id = 1), keyword TEXT NOT NULL, timestamp REAL NOT NULL);
-      CREATE TABLE IF NOT EXISTS search_result (
-        position INTEGER PRIMARY KEY, id BLOB NOT NULL, description TEXT, location TEXT, url TEXT NOT NULL);
-      """)
-  }
 }

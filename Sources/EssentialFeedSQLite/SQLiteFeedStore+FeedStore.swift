@@ -12,6 +12,8 @@ extension SQLiteFeedStore {
     try reading("read the cached feed from") { db throws(SQLiteError) -> CachedFeed? in
       guard let db else { return nil }
       return try db.transaction { () throws(SQLiteError) -> CachedFeed? in
+        guard try db.integer("PRAGMA user_version") > 0 else { return nil }  // an empty database, read-only
+        try Self.verifyFeedTables(db)
         let meta = try db.statement("SELECT timestamp FROM cache WHERE id = 1")
         defer { meta.reset() }
         guard try meta.step() else { return nil }
@@ -30,6 +32,7 @@ extension SQLiteFeedStore {
   public func insert(_ feed: [LocalFeedImage], timestamp: Date) throws(SQLiteError) {
     try writing("save the feed to") { db throws(SQLiteError) in
       try db.transaction(immediate: true) { () throws(SQLiteError) in
+        try Self.rebuildFeedTablesIfUnusable(db)  // a new feed replaces whatever the unusable tables held
         try db.statement("DELETE FROM feed_image").step()
         let meta = try db.statement("INSERT OR REPLACE INTO cache (id, timestamp) VALUES (1, ?)")
         try meta.bind(timestamp.timeIntervalSinceReferenceDate, at: 1)
@@ -50,14 +53,17 @@ extension SQLiteFeedStore {
     try insert(feed, timestamp: timestamp)
   }
 
-  /// Deletes the cached feed; image data is kept. A file that is not a database, or not in this store's schema, is
-  /// deleted instead, so the store recovers; no file at all is an empty cache, and nothing is created.
+  /// Deletes the cached feed; image data, pending likes, the search and the pages are kept. Feed tables the store
+  /// cannot read (dropped, altered) are rebuilt, and only they; a file that is not a database at all is deleted, so
+  /// the store recovers. No file at all is an empty cache, and nothing is created.
   ///
-  /// - Throws: ``SQLiteError`` when the cache cannot be deleted; it is then unchanged.
+  /// - Throws: ``SQLiteError`` when the cache cannot be deleted; it is then unchanged. A database written by a newer
+  ///   version of the store, or not by this store, is never changed: its error is thrown.
   public func deleteCachedFeed() throws(SQLiteError) {
     do {
       try writing("delete the cached feed from") { db throws(SQLiteError) in
         try db.transaction(immediate: true) { () throws(SQLiteError) in
+          try Self.rebuildFeedTablesIfUnusable(db)
           try db.statement("DELETE FROM feed_image").step()
           try db.statement("DELETE FROM cache").step()
         }

@@ -12,7 +12,6 @@ extension SQLiteFeedStore: PendingLikeActionStore {
   /// - Throws: ``SQLiteError``; nothing changes then.
   public func enqueue(_ action: PendingLikeAction) throws(SQLiteError) {
     try writing("store a pending like in") { db throws(SQLiteError) in
-      try db.createPendingLikeTable()
       let insert = try db.statement(
         "INSERT OR REPLACE INTO pending_like (image_id, action_id, kind, timestamp) VALUES (?, ?, ?, ?)")
       try insert.bind(action.imageID, at: 1)
@@ -69,17 +68,5 @@ extension SQLiteConnection {
     pendingLikeTableSeen =
       try integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'pending_like'") == 1
     return pendingLikeTableSeen
-  }
-
-  func createPendingLikeTable() throws(SQLiteError) {
-    guard !pendingLikeTableSeen else { return }
-    try execute(
-      """
-      CREATE TABLE IF NOT EXISTS pending_like (
-        position INTEGER PRIMARY KEY, image_id BLOB NOT NULL UNIQUE, action_id BLOB NOT NULL,
-        kind INTEGER NOT NULL, timestamp REAL NOT NULL);
-      CREATE INDEX IF NOT EXISTS pending_like_action ON pending_like (action_id);
-      """)
-    pendingLikeTableSeen = true
   }
 }

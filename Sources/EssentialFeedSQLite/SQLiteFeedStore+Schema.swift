@@ -10,13 +10,6 @@ extension SQLiteFeedStore {
     let writable: Bool
   }
 
-  /// The tables and columns of schema version 1, checked on open.
-  static let columns: [(table: String, columns: [String])] = [
-    ("cache", ["id", "timestamp"]),
-    ("feed_image", ["position", "id", "description", "location", "url"]),
-    ("image_data", ["url", "data"]),
-  ]
-
   /// The open connection, or `nil` when only reading and there is no database file: reading never creates one.
   ///
   /// A write opens read-write, creating the directory and the file (0600) and the schema. A read opens read-write
@@ -81,43 +74,14 @@ extension SQLiteFeedStore {
     }
   }
 
-  /// Creates the schema in a new database, or checks an existing one is in this store's schema.
+  /// Creates or migrates the schema in a writable database (see ``migrations``); checks a read-only one is a
+  /// database this store can read, at this version or an older one (whose missing tables read as empty).
   private func prepareSchema(_ db: SQLiteConnection, writable: Bool) throws(SQLiteError) {
-    let version = try db.integer("PRAGMA user_version")
-    let tables = try db.integer("SELECT count(*) FROM sqlite_master")
-    if version == 0, tables == 0, writable {
-      try db.transaction(immediate: true) { () throws(SQLiteError) in
-        // Another connection may have created it meanwhile: check again under the write lock.
-        guard try db.integer("SELECT count(*) FROM sqlite_master") == 0 else { return }
-        try db.execute(
-          """
-          CREATE TABLE cache (id INTEGER PRIMARY KEY CHECK (id = 1), timestamp REAL NOT NULL);
-          CREATE TABLE feed_image (
-            position INTEGER PRIMARY KEY, id BLOB NOT NULL, description TEXT, location TEXT, url TEXT NOT NULL);
-          CREATE TABLE image_data (url TEXT PRIMARY KEY, data BLOB NOT NULL);
-          PRAGMA user_version = 1;
-          """)
-      }
+    guard writable else {
+      _ = try Self.checkedVersion(db)
       return
     }
-    if version == 0, tables == 0 { return }  // An empty database, read-only: it holds no cache.
-    try verifySchema(db)
-  }
-
-  /// Throws ``SQLiteError/foreignSchema(_:)`` unless the database is at this store's version with its columns.
-  private func verifySchema(_ db: SQLiteConnection) throws(SQLiteError) {
-    let version = try db.integer("PRAGMA user_version")
-    guard version <= Self.schemaVersion else {
-      throw .foreignSchema("schema version \(version) is newer than this store's \(Self.schemaVersion)")
-    }
-    guard version == Self.schemaVersion else { throw .foreignSchema("schema version \(version)") }
-    for (table, expected) in Self.columns {
-      let info = try db.statement("SELECT name FROM pragma_table_info('\(table)') ORDER BY cid")
-      defer { info.reset() }
-      var found: [String] = []
-      while try info.step() { found.append(info.string(at: 0) ?? "") }
-      guard found == expected else { throw .foreignSchema("table \(table) has columns \(found), not \(expected)") }
-    }
+    if try Self.needsMigration(db) { try Self.migrate(db) }
   }
 
   /// Deletes a database file the store cannot use, with its WAL and shared-memory files, and forgets the connection.

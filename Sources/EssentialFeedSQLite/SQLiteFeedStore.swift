@@ -5,9 +5,11 @@ import Foundation
 /// A `FeedStore` and `FeedImageDataStore` on the system's SQLite: the step up from a JSON file when a feed outgrows
 /// rewriting everything on every save.
 ///
-/// - The schema is created, and migrated by version (`PRAGMA user_version`), on first use; a database in any other
-///   schema (a reset version, a foreign schema, missing columns) is a retrieval error, and deleting the cache deletes
-///   and recreates it, so validation always recovers.
+/// - The schema is created, and migrated by version (`PRAGMA user_version`) through ordered migrations, on first
+///   use; every schema this package ever wrote opens and upgrades. A database written by a newer version, or not by
+///   this store, is an error and is never changed. Cached feed tables the store cannot read are a retrieval error,
+///   and deleting the cache rebuilds those tables alone: pending likes, the search, the pages and the images are
+///   kept. Only a file that is not a database at all is deleted.
 /// - A file database uses the WAL journal, so readers never block the writer, `synchronous = FULL`, so a completed
 ///   write survives a power cut, and a busy timeout, so two instances or two processes on one file wait for each
 ///   other instead of failing. Its files are readable by the user only (0600).
@@ -28,8 +30,8 @@ public actor SQLiteFeedStore: FeedStore, LimitedFeedImageDataStore {
     case inMemory
   }
 
-  /// The schema version this store writes; `PRAGMA user_version` records it in the file.
-  static let schemaVersion = 1
+  /// The schema version this store writes; `PRAGMA user_version` records it in the file. See ``migrations``.
+  static let schemaVersion = 2
 
   let location: Location
   var connection: OpenConnection?

@@ -1,3 +1,4 @@
+import EssentialFeed
 import EssentialFeedCache
 import EssentialFeedSpecs
 import Foundation
@@ -6,41 +7,88 @@ import Testing
 
 @testable import EssentialFeedSQLite
 
-/// Databases the store did not write, files removed behind its back, and databases it may not write.
+/// Damaged tables, databases the store did not write, files removed behind its back, and databases it may not write.
 @Suite("SQLiteFeedStore recovery")
 struct SQLiteRecoverySpecs {
-  enum Foreign: String, CaseIterable {
-    case resetVersion, foreignTables, missingColumn, newerVersion
+  /// Damage to the cached feed's own tables: the store rebuilds them, and only them.
+  enum FeedDamage: String, CaseIterable {
+    case droppedTables, missingColumn, extraColumn
 
-    /// SQL that turns a database the store wrote into one it did not.
+    var sql: String {
+      switch self {
+      case .droppedTables:
+        "DROP TABLE cache; DROP TABLE feed_image; CREATE TABLE users (x); INSERT INTO users VALUES (1)"
+      case .missingColumn: "ALTER TABLE feed_image DROP COLUMN location"
+      case .extraColumn: "ALTER TABLE cache ADD COLUMN note TEXT"
+      }
+    }
+  }
+
+  /// Databases the store did not write, or that a newer version wrote: never changed.
+  enum NotOurs: String, CaseIterable {
+    case resetVersion, newerVersion
+
     var sql: String {
       switch self {
       case .resetVersion: "PRAGMA user_version = 0"
-      case .foreignTables: "DROP TABLE cache; DROP TABLE feed_image; DROP TABLE image_data; CREATE TABLE users (x)"
-      case .missingColumn: "ALTER TABLE feed_image DROP COLUMN location"
       case .newerVersion: "PRAGMA user_version = 7"
       }
     }
   }
 
   @Test(
-    "SQL-4 a database in another schema is a one-sentence retrieval error; validation deletes it and saves work again",
-    arguments: Foreign.allCases)
-  func foreignSchemaRecovers(_ foreign: Foreign) async throws {
+    "SQL-4 feed tables the store cannot read: a one-sentence retrieval error; validation rebuilds those tables alone, keeping pending likes, the search and the pages",
+    arguments: FeedDamage.allCases)
+  func damagedFeedTablesRecover(_ damage: FeedDamage) async throws {
     try await withTemporaryDirectory { directory in
       let url = directory.appending(path: "feed.sqlite")
+      let other = try await OtherProtocolsData(in: SQLiteFeedStore(storeURL: url))
       try await SQLiteFeedStore(storeURL: url).insert(uniqueFeed().local, timestamp: fixedCurrentDate)
-      try SQLiteConnection(path: url.path(percentEncoded: false)).execute(foreign.sql)
+      try SQLiteConnection(path: url.path(percentEncoded: false)).execute(damage.sql)
       let sut = SQLiteFeedStore(storeURL: url)
 
-      let error = try #require(await #expect(throws: SQLiteError.self) { try await sut.retrieve() })
-      #expect(error.description.contains("not in this store's schema"))
-      #expect(!error.description.contains("SELECT") && !error.description.contains("\n"))
+      if damage != .droppedTables {  // dropped tables are recreated empty when the store opens: no cache, no error
+        let error = try #require(await #expect(throws: SQLiteError.self) { try await sut.retrieve() })
+        #expect(error.description.contains("not in this store's schema"))
+        #expect(!error.description.contains("SELECT") && !error.description.contains("\n"))
+      }
       try await LocalFeedLoader(store: sut, currentDate: { fixedCurrentDate }).validateCache()
+
       #expect(try await sut.retrieve() == nil)
+      try await other.expectKept(in: sut)
+      if damage == .droppedTables {
+        #expect(try SQLiteConnection(path: url.path(percentEncoded: false)).integer("SELECT x FROM users") == 1)
+      }
       let cache = CachedFeed(feed: uniqueFeed().local, timestamp: fixedCurrentDate)
       try await sut.insert(cache.feed, timestamp: cache.timestamp)
       #expect(try await SQLiteFeedStore(storeURL: url).retrieve() == cache)
+    }
+  }
+
+  @Test(
+    "SQL-9 a database another program or a newer version wrote is an error for every operation, and validation never changes it",
+    arguments: NotOurs.allCases)
+  func foreignDatabaseIsLeftAlone(_ foreign: NotOurs) async throws {
+    try await withTemporaryDirectory { directory in
+      let url = directory.appending(path: "feed.sqlite")
+      _ = try await OtherProtocolsData(in: SQLiteFeedStore(storeURL: url))
+      try await SQLiteFeedStore(storeURL: url).insert(uniqueFeed().local, timestamp: fixedCurrentDate)
+      try SQLiteConnection(path: url.path(percentEncoded: false)).execute(foreign.sql)
+      let before = try Data(contentsOf: url)
+      let sut = SQLiteFeedStore(storeURL: url)
+
+      let error = try #require(await #expect(throws: SQLiteError.self) { try await sut.retrieve() })
+      #expect(error.description.contains("it is left as it is"), "\(error)")
+      await #expect(throws: SQLiteError.self) {
+        try await LocalFeedLoader(store: sut, currentDate: { fixedCurrentDate }).validateCache()
+      }
+      await #expect(throws: SQLiteError.self) { try await sut.pendingActions() }
+      await #expect(throws: SQLiteError.self) { try await sut.insert([], timestamp: fixedCurrentDate) }
+
+      #expect(try Data(contentsOf: url) == before, "the database was changed")
+      let pending = try SQLiteConnection(path: url.path(percentEncoded: false)).integer(
+        "SELECT count(*) FROM pending_like")
+      #expect(pending == 1)
     }
   }
 
@@ -107,4 +155,23 @@ private func run(_ executable: String, _ arguments: String...) -> Int32 {
   guard (try? process.run()) != nil else { return -1 }
   process.waitUntilExit()
   return process.terminationStatus
+}
+
+/// A pending like, a search and a page list stored beside the cached feed: no recovery of the feed may touch them.
+struct OtherProtocolsData {
+  let action = PendingLikeAction(imageID: UUID(), kind: .like, timestamp: fixedCurrentDate)
+  let results = uniqueFeed().local
+  let pages = uniqueFeed().local
+
+  init(in store: SQLiteFeedStore) async throws {
+    try await store.enqueue(action)
+    try await store.replaceSearch(with: results, for: "kyoto", timestamp: fixedCurrentDate)
+    _ = try await store.replacePages(with: pages)
+  }
+
+  func expectKept(in store: SQLiteFeedStore, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    #expect(try await store.pendingActions() == [action], "pending likes", sourceLocation: sourceLocation)
+    #expect(try await store.retrieveSearch()?.results == results, "the search", sourceLocation: sourceLocation)
+    #expect(try await store.retrievePage(after: nil, limit: 100) == pages, "the pages", sourceLocation: sourceLocation)
+  }
 }
