@@ -11,12 +11,14 @@ import Testing
 /// (six requests at once, each keeping at most `--max-response-bytes`), whatever the server sends.
 @Suite("A hostile server", .serialized)
 struct HostileServerTests {
-  /// The bound on the app's peak memory: what the process needs for itself (about 60 MB), plus six requests of at
-  /// most 4 MiB each, kept in buffers that may double as they grow: far below what the server sends (30 × 24 MB).
-  static let peakBound = 200 << 20
+  /// The bound on the app's peak memory: what the process needs for itself (about 40 MB), six requests of at most
+  /// 4 MiB each, and what loads that failed at the limit still hold while corelibs ends their transfers (a cancel
+  /// there waits for the session's queue). Measured: 52 MB and 82 MB alone, up to 214 MB beside the whole suite on
+  /// two busy cores; before the delegate queue was bounded, 1.6 to 2.0 GB. The server sends 720 MB.
+  static let peakBound = 300 << 20
 
   @Test(
-    "HTTP-10 images announced as 100 MB or sent without end, 30 of them: the app's peak memory stays under 200 MB",
+    "HTTP-10 images announced as 100 MB or sent without end, 30 of them: the app's peak memory stays under 300 MB",
     arguments: [HostileBody.announced, .endless])
   func boundedMemory(body: HostileBody) async throws {
     let feed = try #require(builtExecutable(named: "feed"), "the feed executable is built beside the tests")

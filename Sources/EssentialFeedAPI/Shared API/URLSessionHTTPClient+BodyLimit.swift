@@ -11,9 +11,19 @@ extension URLSessionHTTPClient {
   final class BodyLimiter: NSObject, URLSessionDataDelegate, Sendable {
     typealias Completion = @Sendable (Data?, URLResponse?, (any Swift.Error)?) -> Void
 
+    /// A body as it arrives: its chunks as the session delivered them, joined once at the end. Growing one buffer
+    /// instead copies it at every doubling, and the freed buffers of many concurrent loads, spread over threads,
+    /// kept the process's memory far above what the loads held.
     private struct Transfer {
-      var data = Data()
+      var chunks: [Data] = []
+      var count = 0
       var completion: Completion
+
+      var body: Data {
+        var body = Data(capacity: count)
+        for chunk in chunks { body.append(chunk) }
+        return body
+      }
     }
 
     private let limit: Int
@@ -42,10 +52,11 @@ extension URLSessionHTTPClient {
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
       let within = transfers.withLock { transfers in
-        guard let received = transfers[dataTask.taskIdentifier]?.data.count else { return true }  // dropped
+        guard let received = transfers[dataTask.taskIdentifier]?.count else { return true }  // dropped
         guard received + data.count <= limit else { return false }
-        // Appended in place: a copy of the transfer out of the dictionary would copy the whole body per chunk.
-        transfers[dataTask.taskIdentifier]?.data.append(data)
+        // Changed in place: a copy of the transfer out of the dictionary would copy every chunk's list.
+        transfers[dataTask.taskIdentifier]?.chunks.append(data)
+        transfers[dataTask.taskIdentifier]?.count += data.count
         return true
       }
       if !within { exceed(dataTask) }
@@ -53,7 +64,7 @@ extension URLSessionHTTPClient {
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Swift.Error)?) {
       guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-      transfer.completion(transfer.data, task.response, error)
+      transfer.completion(transfer.body, task.response, error)
     }
 
     /// Fails the request at once with ``URLSessionHTTPClient/Error/bodyTooLarge(limit:)``, drops what it received,
@@ -64,80 +75,6 @@ extension URLSessionHTTPClient {
       guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
       transfer.completion(nil, nil, URLSessionHTTPClient.Error.bodyTooLarge(limit: limit))
       DispatchQueue.global().async { task.cancel() }
-    }
-  }
-}
-
-/// One request: its data task and the continuation waiting for it, shared by the session's completion, the caller's
-/// cancellation and the resource timeout. Whichever comes first resumes the continuation, exactly once; the others
-/// only cancel the task, which swift-corelibs-foundation may go on running for a while.
-///
-/// On Linux, a caller's cancel ends the call at once and cancels the task only if it is still running a moment later
-/// (``cancelGrace``): swift-corelibs-foundation traps when a task is cancelled as it completes ("a task that in not in
-/// the registry", swiftlang/swift-corelibs-foundation#3296), and scrolling a feed fast cancels thousands of image
-/// loads a second, many of them just as they complete. A task still running after the grace period is a slow one,
-/// whose completion is unlikely to meet the cancel. Every attempt to order the cancel after the session's own
-/// bookkeeping through its public API (its delegate queue, its task list, a synchronous read on the task's queue)
-/// still trapped in the 3,000 cancels of HTTP-9.
-final class DataTaskHandle: Sendable {
-  typealias Continuation = CheckedContinuation<(Data, HTTPURLResponse), any Error>
-
-  private enum State {
-    case idle
-    case running(URLSessionDataTask, Continuation)
-    case finished
-  }
-
-  private let state = Mutex(State.idle)
-  /// How long a cancelled task may run on before it is cancelled (on Linux).
-  static let cancelGrace: DispatchTimeInterval = .seconds(1)
-
-  /// Records `task` as running for `continuation`; returns `false` when cancellation or the timeout came first, and
-  /// has then resumed `continuation` with that error: the task must not start.
-  func start(_ task: URLSessionDataTask, _ continuation: Continuation) -> Bool {
-    let started = state.withLock { state in
-      guard case .idle = state else { return false }
-      state = .running(task, continuation)
-      return true
-    }
-    if !started { continuation.resume(throwing: CancellationError()) }
-    return started
-  }
-
-  /// Resumes the caller with `result`, unless it was resumed already.
-  func finish(with result: Result<(Data, HTTPURLResponse), any Error>) {
-    take()?.continuation.resume(with: result)
-  }
-
-  /// Ends the request with `CancellationError`, and cancels its task (on Linux, if it still runs after ``cancelGrace``).
-  func cancel() {
-    guard let (task, continuation) = take() else { return }
-    continuation.resume(throwing: CancellationError())
-    #if canImport(FoundationNetworking)
-      DispatchQueue.global().asyncAfter(deadline: .now() + Self.cancelGrace) {
-        if task.state == .running { task.cancel() }
-      }
-    #else
-      task.cancel()
-    #endif
-  }
-
-  /// Ends the request with `URLError(.timedOut)` and cancels its task.
-  func timeOut() {
-    stop(with: URLError(.timedOut))
-  }
-
-  private func stop(with error: any Error) {
-    guard let (task, continuation) = take() else { return }
-    continuation.resume(throwing: error)
-    task.cancel()
-  }
-
-  private func take() -> (task: URLSessionDataTask, continuation: Continuation)? {
-    state.withLock { state in
-      defer { state = .finished }
-      if case .running(let task, let continuation) = state { return (task, continuation) }
-      return nil
     }
   }
 }
