@@ -60,7 +60,10 @@ extension FeedApp {
     limits: NetworkLimits = NetworkLimits(), language: AppLanguage = .current
   ) async throws -> String {
     try await withLikes(url: url, offline: offline, store: store, storeKind: storeKind, limits: limits) { context in
-      LikesReport.sync(await context.synchronizer().sendPending(), json: json, language: language)
+      // The synchronizer counts a store it cannot read as one failed pass with nothing pending: read it first, so
+      // its error, which names the store, is what the user sees.
+      _ = try await context.pending.pendingActions()
+      return LikesReport.sync(await context.synchronizer().sendPending(), json: json, language: language)
     }
   }
 

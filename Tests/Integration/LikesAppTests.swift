@@ -4,6 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import EssentialFeedSQLite
 @testable import FeedCLI
 
 @Suite("The app's likes")
@@ -91,6 +92,30 @@ struct LikesAppTests {
     await server.stop()
     for arguments in [["like", "nonsense"], ["discard"], ["like", UUID().uuidString, "--url", "ftp://x"]] {
       await expectOneLineError(arguments)
+    }
+  }
+
+  @Test(
+    "LKA-4 sync with a pending-likes store it cannot read is an error that names the store, never '0 pending'",
+    arguments: [StoreKind.filesystem, .sqlite])
+  func unreadablePendingStore(kind: StoreKind) async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let store = directory.path(percentEncoded: false)
+      _ = try await FeedApp.act(
+        .like, on: DemoFeed.item(at: 1).id, url: down, offline: false, store: store, storeKind: kind, json: false)
+      switch kind {
+      case .sqlite:
+        try SQLiteConnection(path: directory.appending(path: "feed.sqlite").path(percentEncoded: false))
+          .execute("DROP TABLE pending_like; CREATE TABLE pending_like (x)")
+      default:
+        try Data("not a journal".utf8).write(to: directory.appending(path: "pending-likes"))
+      }
+
+      let error = await #expect(throws: (any Error).self) {
+        _ = try await FeedApp.sync(url: down, offline: false, store: store, storeKind: kind, json: true)
+      }
+      let message = error.map { "\($0)" } ?? ""
+      #expect(message.contains(store), "the error names the store: \(message)")
     }
   }
 
