@@ -23,8 +23,7 @@ public actor FeedWindow {
   private var items: [FeedImage] = []
   private var startIndex = 0
   private var listEnd: Int?
-  /// Lets one operation run at a time, in call order.
-  nonisolated let queue = AsyncSemaphore(permits: 1)
+  nonisolated let queue = AsyncSemaphore(permits: 1)  // one operation at a time, in call order
   /// What the window did so far: pages read from each side, the most images held, rows the remote sent again.
   public private(set) var statistics = Statistics()
 
@@ -58,8 +57,8 @@ public actor FeedWindow {
   /// otherwise from the remote (the page is then appended to the page cache). Images are dropped from the head to
   /// stay within ``capacity``. At the end of the list it changes nothing and requests nothing.
   ///
-  /// The remote's images that the page cache held already are not shown again; a remote page with nothing new ends
-  /// the list, as an empty one does.
+  /// The remote's images that the page cache held already are not shown again; a remote page with nothing new after
+  /// the window ends the list, as an empty one does (a page another instance appended meanwhile is read back).
   ///
   /// - Returns: The window after the move.
   /// - Throws: The page cache's or the remote's error, or `CancellationError`; the window is then unchanged.
@@ -73,6 +72,8 @@ public actor FeedWindow {
         statistics.remotePages += 1
         page = try await pages.append(fetched)
         statistics.rowsFetchedAgain += fetched.count - page.count
+        // Another instance sharing the page cache may have appended it first: the end is what the remote says.
+        if page.isEmpty, !fetched.isEmpty { page = try await pages.page(after: items.last?.id, limit: pageSize) }
         if page.isEmpty { listEnd = startIndex + items.count }
       }
       try Task.checkCancellation()

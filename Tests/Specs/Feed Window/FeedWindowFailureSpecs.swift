@@ -165,4 +165,41 @@ struct FeedWindowFailureSpecs {
     #expect(try await stuck.value.items == images)
     #expect(loads.requests.count == 1)
   }
+
+  @Test(
+    "WL-27 a page another instance appended while this one fetched it is read from the page store, not taken for the end"
+  )
+  func pageAppendedByAnotherInstance() async throws {
+    let remote = RemoteList(count: 9, pageSize: 3)
+    let pages = RacingPageCache()
+    let sut = FeedWindow(capacity: 9, pageSize: 3, pages: pages, remote: remote.load)
+    _ = try await sut.loadNext()
+
+    await pages.raceNextAppend()  // the other instance appends the same page first: this append adds nothing
+    let window = try await sut.loadNext()
+
+    #expect(window.items == Array(remote.images[0..<6]))
+    #expect(window.loadMore != nil, "the list did not end: the remote sent a page")
+    #expect(try await sut.loadNext().items == remote.images)
+  }
+}
+
+/// A page store shared with another instance, which appends a page just before this one does.
+actor RacingPageCache: FeedPageCache {
+  private let inner = PageListCache()
+  private var racing = false
+
+  func raceNextAppend() { racing = true }
+
+  func page(after id: UUID?, limit: Int) async throws -> [FeedImage] { try await inner.page(after: id, limit: limit) }
+  func page(before id: UUID, limit: Int) async throws -> [FeedImage] { try await inner.page(before: id, limit: limit) }
+  func replace(with images: [FeedImage]) async throws -> [FeedImage] { try await inner.replace(with: images) }
+
+  func append(_ images: [FeedImage]) async throws -> [FeedImage] {
+    if racing {
+      racing = false
+      _ = try await inner.append(images)  // the other instance's append
+    }
+    return try await inner.append(images)
+  }
 }
