@@ -51,8 +51,11 @@ extension FeedApp {
       guard let server else { throw RemoteFeedLoader.Error.connectivity }
       let remote = RemoteFeedPageLoader(baseURL: server, client: client, keyword: keyword)
       do {
+        // The pager never lets a failed save fail the search; the recorder keeps it, so the report never says the
+        // results were saved when they were not.
         let first = try await FeedPager(
-          loadPage: { try await remote.loadPage(after: $0) }, cache: cache.cache(for: keyword)
+          loadPage: { try await remote.loadPage(after: $0) },
+          cache: RecordingFeedCache(decoratee: cache.cache(for: keyword), recorder: recorder)
         )
         .load()
         recorder.recordFeed(from: .server)

@@ -25,6 +25,24 @@ struct FeedSearchAppTests {
     }
   }
 
+  @Test("SR-9 a search whose results cannot be saved says so, and never says they were saved")
+  func failedSaveIsReported() async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      try FileManager.default.createDirectory(
+        at: directory.appending(path: "search.cache"), withIntermediateDirectories: true)
+
+      let online = try await report(
+        FeedApp.search(
+          "kyoto", url: nil, offline: false, store: directory.path(percentEncoded: false), json: true,
+          progress: { _, _ in }))
+
+      #expect(online.feedSource == .server)
+      #expect(!online.entries.isEmpty)
+      let problem = try #require(online.saveProblem, "the report says nothing of the failed save")
+      #expect(problem.contains("search.cache"), "\(problem)")
+    }
+  }
+
   @Test("SR-8 --pages N loads N pages of 30 results, each cached")
   func pages() async throws {
     let feed = DemoFeed(count: 400)
