@@ -26,6 +26,10 @@ extension SQLiteFeedStore {
     if let connection, connection.identity == identity, connection.writable || !writing { return connection.db }
     connection = nil
     guard writing || identity != nil else { return nil }
+    // A FIFO's open waits for its other end forever: anything but a regular file is an error at once.
+    if let identity, !identity.isRegularFile {
+      throw SQLiteError(code: SQLITE_CANTOPEN, message: "\(path) is not a regular file (a FIFO, a directory, a device)")
+    }
     do {
       return try openReadWrite(path)
     } catch  where !writing && error.mayBeReadOnly {
@@ -98,11 +102,14 @@ extension SQLiteFeedStore {
 struct FileIdentity: Equatable {
   let device: UInt64
   let inode: UInt64
+  /// Whether it is a regular file: SQLite's open of a FIFO would wait forever.
+  let isRegularFile: Bool
 
   init?(_ path: String) {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
     device = UInt64(info.st_dev)
     inode = UInt64(info.st_ino)
+    isRegularFile = (info.st_mode & S_IFMT) == S_IFREG
   }
 }

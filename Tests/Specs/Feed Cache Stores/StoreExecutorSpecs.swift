@@ -1,3 +1,4 @@
+import EssentialFeed
 import EssentialFeedCache
 import Foundation
 import Synchronization
@@ -15,7 +16,7 @@ import Testing
 struct StoreExecutorSpecs {
   @Test(
     "SE-1 a store blocked in I/O or in SQLite's busy wait leaves its caller's executor free",
-    arguments: [StoreUnderTest.codable, .fileSystem, .sqlite])
+    arguments: [StoreUnderTest.fileSystem, .sqlite])
   func blockingIOLeavesCallerFree(kind: StoreUnderTest) async throws {
     try await withTemporaryDirectory { directory in
       let caller = QueueTaskExecutor()
@@ -50,13 +51,16 @@ struct StoreExecutorSpecs {
   }
 }
 
-/// Makes one store operation block: a file store's retrieve on a FIFO where its feed file should be (the open waits
-/// for a writer), or a SQLite insert while another connection holds the write lock (the busy wait).
+/// Makes one store operation block: an enqueue on the file-system store while another process's lock holds its
+/// pending likes (`flock` waits), or a SQLite insert while another connection holds the write lock (the busy wait).
+///
+/// The codable store has no call that can block since it refuses a FIFO where its file belongs (CFS-4): it runs on
+/// the same `StoreExecutor` as these two.
 private struct Blocker {
   let operation: @Sendable (any FeedStore) async throws -> Void
   /// Lets the blocked operation go on.
   let release: () -> Void
-  /// Called once the operation ended: frees whatever the release still waits for.
+  /// Called once the operation ended.
   let finish: () -> Void
 
   init(_ kind: StoreUnderTest, in directory: URL) async throws {
@@ -69,15 +73,16 @@ private struct Blocker {
       release = { try? holder.execute("ROLLBACK") }
       finish = {}
     } else {
-      try FileManager.default.createDirectory(
-        atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-      guard mkfifo(path, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
-      operation = { _ = try? await $0.retrieve() }
-      // The writing end, opened on a thread of its own: the open returns when the store's read has opened the other
-      // end (an event, not a delay), and the close then ends the read with an empty file.
-      let writer = FIFOWriter(path: path)
-      release = { writer.start() }
-      finish = { writer.unblock() }
+      let store = (path as NSString).deletingLastPathComponent
+      try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+      let lock = open(store + "/pending-likes.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+      guard lock >= 0, flock(lock, LOCK_EX) == 0 else { throw CocoaError(.fileWriteUnknown) }
+      operation = { store in
+        let likes = try #require(store as? any PendingLikeActionStore)
+        try await likes.enqueue(PendingLikeAction(imageID: UUID(), kind: .like, timestamp: Date()))
+      }
+      release = { flock(lock, LOCK_UN) }
+      finish = { close(lock) }
     }
   }
 }
@@ -87,28 +92,6 @@ private final class EndLog: Sendable {
   private let log = Mutex<[String]>([])
   var all: [String] { log.withLock { $0 } }
   func append(_ name: String) { log.withLock { $0.append(name) } }
-}
-
-/// Opens a FIFO's writing end on a thread of its own, then closes it.
-private final class FIFOWriter: Sendable {
-  let path: String
-
-  init(path: String) {
-    self.path = path
-  }
-
-  func start() {
-    Thread.detachNewThread { [path] in
-      let fd = open(path, O_WRONLY)  // blocks until a reader opens the FIFO
-      if fd >= 0 { close(fd) }
-    }
-  }
-
-  /// Opens and closes the reading end: a writer still waiting for a reader (the store never opened the FIFO) returns.
-  func unblock() {
-    let fd = open(path, O_RDONLY | O_NONBLOCK)
-    if fd >= 0 { close(fd) }
-  }
 }
 
 /// A task executor on a serial dispatch queue of its own.

@@ -13,9 +13,11 @@ extension FileSystemFeedStore {
         throw .insertionFailed(path: directoryPath, reason: error.reason)
       }
       let path = StorePath.appending("pending-likes.lock", to: directoryPath)
-      let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-      guard fd >= 0 else { throw .insertionFailed(path: path, reason: String(cString: strerror(errno))) }
-      pendingLikesLock = fd
+      do {
+        pendingLikesLock = try AtomicFile.openRegular(path, O_RDWR | O_CREAT) ?? -1
+      } catch {
+        throw .insertionFailed(path: path, reason: error.reason)
+      }
     }
     while flock(pendingLikesLock, LOCK_EX) != 0, errno == EINTR {}
     defer { flock(pendingLikesLock, LOCK_UN) }
@@ -25,8 +27,9 @@ extension FileSystemFeedStore {
   /// The journal, open for appending across operations: an append is one write and one flush.
   func openPendingLikesFile() throws(AtomicFile.SystemError) -> Int32 {
     if pendingLikesFile >= 0 { return pendingLikesFile }
-    let fd = open(pendingLikesPath, O_RDWR | O_APPEND | O_CLOEXEC)
-    guard fd >= 0 else { throw AtomicFile.SystemError(errno: errno) }
+    guard let fd = try AtomicFile.openRegular(pendingLikesPath, O_RDWR | O_APPEND) else {
+      throw AtomicFile.SystemError(errno: ENOENT)
+    }
     pendingLikesFile = fd
     return fd
   }

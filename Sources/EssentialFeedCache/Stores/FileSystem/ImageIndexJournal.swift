@@ -108,8 +108,9 @@ enum ImageIndexJournal {
   /// is cut back, so the file never ends in a torn record this process wrote.
   static func append(_ records: [Record], to path: String) throws(AtomicFile.SystemError) {
     guard !records.isEmpty else { return }
-    let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
-    guard fd >= 0 else { throw AtomicFile.SystemError(errno: errno) }
+    guard let fd = try AtomicFile.openRegular(path, O_WRONLY | O_APPEND) else {
+      throw AtomicFile.SystemError(errno: ENOENT)
+    }
     defer { close(fd) }
     var info = stat()
     guard fstat(fd, &info) == 0 else { throw AtomicFile.SystemError(errno: errno) }

@@ -26,12 +26,7 @@ enum AtomicFile {
   /// The file's size is checked against `limit` before anything is allocated, so a huge or sparse file is an error,
   /// not an allocation of its declared size.
   static func read(_ path: String, limit: Int) throws(SystemError) -> Data? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else {
-      let code = errno
-      if code == ENOENT { return nil }
-      throw SystemError(errno: code)
-    }
+    guard let fd = try openRegular(path, O_RDONLY) else { return nil }
     defer { close(fd) }
     return try read(from: fd, limit: limit)
   }
