@@ -41,12 +41,18 @@ public struct LocalFeedSearchLoader: Sendable {
 }
 
 /// Saves the lists one search's `FeedPager` delivers: the first replaces the search kept, each later one appends
-/// the images this search has not saved yet. An actor, so two saves of one search never interleave.
+/// the images after the last one saved (the cursor), so saving is idempotent per page: a retried page, whose list
+/// ends before the cursor, saves nothing, and a page after it saves only what is new (SR-10).
+///
+/// An actor whose state changes before each await (and back when the store fails), so two saves never append the
+/// same images.
 private actor SearchPageCache: FeedCache {
   private let store: any FeedSearchStore
   private let keyword: String
   private let currentDate: @Sendable () -> Date
-  private var saved: Int?
+  /// Whether the first list was saved, and the id of the last image saved (`nil` while none is).
+  private var started = false
+  private var cursor: UUID?
 
   init(store: any FeedSearchStore, keyword: String, currentDate: @escaping @Sendable () -> Date) {
     self.store = store
@@ -55,12 +61,31 @@ private actor SearchPageCache: FeedCache {
   }
 
   func save(_ feed: [FeedImage]) async throws {
-    let local = feed.map(LocalFeedImage.init)
-    if let saved {
-      try await store.appendToSearch(Array(local.dropFirst(saved)), for: keyword)
-    } else {
-      try await store.replaceSearch(with: local, for: keyword, timestamp: currentDate())
+    let (wasStarted, previous) = (started, cursor)
+    guard started else {
+      (started, cursor) = (true, feed.last?.id)
+      do {
+        try await store.replaceSearch(with: feed.map(LocalFeedImage.init), for: keyword, timestamp: currentDate())
+      } catch {
+        (started, cursor) = (wasStarted, previous)
+        throw error
+      }
+      return
     }
-    saved = local.count
+    let start: Int
+    if let previous {
+      guard let saved = feed.lastIndex(where: { $0.id == previous }) else { return }  // an earlier list: saved already
+      start = saved + 1
+    } else {
+      start = 0
+    }
+    guard start < feed.count else { return }
+    cursor = feed.last?.id
+    do {
+      try await store.appendToSearch(feed[start...].map(LocalFeedImage.init), for: keyword)
+    } catch {
+      cursor = previous
+      throw error
+    }
   }
 }

@@ -60,6 +60,29 @@ struct FeedSearchSpecs {
           timestamp: Date(timeIntervalSinceReferenceDate: 9)))
   }
 
+  @Test("SR-10 caching a search's pages is idempotent: a retry of an earlier page, then a later page, saves each result once")
+  func retriedPageIsSavedOnce() async throws {
+    let store = InMemoryFeedStore()
+    let local = LocalFeedSearchLoader(store: store, currentDate: { Date(timeIntervalSinceReferenceDate: 9) })
+    let pages = (0..<4).map { _ in (0..<10).map { _ in uniqueImage() } }
+    let pager = FeedPager(
+      loadPage: { after in
+        let index = after.flatMap { last in pages.firstIndex { $0.contains(last) } }.map { $0 + 1 } ?? 0
+        return index < pages.count ? pages[index] : []
+      }, cache: local.cache(for: "kyoto"))
+
+    let first = try await pager.load()
+    let afterFirst = try #require(first.loadMore)
+    let second = try await afterFirst()
+    let afterSecond = try #require(second.loadMore)
+    let afterThird = try #require(try await afterSecond().loadMore)
+    _ = try await afterFirst()  // a retry of the second page, on the first page's list
+    _ = try await afterThird()
+
+    let kept = try #require(await store.retrieveSearch())
+    #expect(kept.results.map(\.id) == pages.joined().map(\.id), "\(kept.results.count) results cached, not 40")
+  }
+
   @Test("SR-4 offline, the same keyword without case or surrounding spaces delivers the cached results, while valid")
   func offlineSameKeyword() async throws {
     let store = InMemoryFeedStore()
