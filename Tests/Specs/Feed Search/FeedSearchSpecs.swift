@@ -60,7 +60,9 @@ struct FeedSearchSpecs {
           timestamp: Date(timeIntervalSinceReferenceDate: 9)))
   }
 
-  @Test("SR-10 caching a search's pages is idempotent: a retry of an earlier page, then a later page, saves each result once")
+  @Test(
+    "SR-10 caching a search's pages is idempotent: a retry of an earlier page, then a later page, saves each result once"
+  )
   func retriedPageIsSavedOnce() async throws {
     let store = InMemoryFeedStore()
     let local = LocalFeedSearchLoader(store: store, currentDate: { Date(timeIntervalSinceReferenceDate: 9) })
