@@ -4,18 +4,27 @@ import Foundation
 /// actions at once could send an older action on an image after a newer one. The lock (`likes-sync.lock` in the
 /// cache directory) dies with its process, killed or not.
 enum LikesSyncLock {
-  /// Runs `body` holding the lock of `directory`; without a lock file (a read-only directory), runs it anyway.
+  /// Runs `body` holding the lock of `directory`.
   ///
-  /// Waiting for another process's pass never blocks a thread: the lock is tried, and tried again 20 ms later, so
-  /// the cooperative pool (two threads on two cores) keeps running everything else meanwhile.
+  /// Waiting for another process's pass blocks a thread of its own in `flock` (woken when that pass ends), never a
+  /// thread of the cooperative pool, and never polls.
+  ///
+  /// - Throws: ``FeedAppError/unusableStore(path:reason:)`` when the lock file cannot be opened (a directory in its
+  ///   place, no permission): a pass never runs without the lock. Else `body`'s error.
   static func holding<T>(
     in directory: URL, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
-  ) async rethrows -> T {
+  ) async throws -> T {
     let path = directory.appending(path: "likes-sync.lock").path(percentEncoded: false)
-    let lock = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    defer { if lock >= 0 { close(lock) } }
-    while lock >= 0, flock(lock, LOCK_EX | LOCK_NB) != 0, errno == EWOULDBLOCK || errno == EINTR {
-      do { try await Task.sleep(for: .milliseconds(20)) } catch { break }  // cancelled: the pass goes without
+    let lock = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
+    guard lock >= 0 else {
+      throw FeedAppError.unusableStore(path: path, reason: String(cString: strerror(errno)))
+    }
+    defer { close(lock) }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      Thread.detachNewThread {
+        while flock(lock, LOCK_EX) != 0, errno == EINTR {}
+        continuation.resume()
+      }
     }
     return try await body()
   }

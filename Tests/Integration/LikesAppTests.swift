@@ -119,6 +119,20 @@ struct LikesAppTests {
     }
   }
 
+  @Test("LKA-5 a likes-sync.lock that cannot be opened is an error naming it, never a pass without the lock")
+  func unopenableLock() async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let lock = directory.appending(path: "likes-sync.lock")
+      try FileManager.default.createDirectory(at: lock, withIntermediateDirectories: true)
+
+      let error = await #expect(throws: FeedAppError.self) {
+        _ = try await FeedApp.sync(
+          url: down, offline: false, store: directory.path(percentEncoded: false), storeKind: .filesystem, json: true)
+      }
+      #expect("\(error.map { "\($0)" } ?? "")".contains("likes-sync.lock"))
+    }
+  }
+
   private func json(_ text: String) throws -> [String: Any] {
     try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
   }

@@ -46,7 +46,8 @@ final class BrowseLikesParts {
     sending = true
     repeat {
       sendAgain = false
-      _ = await LikesSyncLock.holding(in: directory) { [synchronizer] in await synchronizer.sendPending() }
+      // Without the lock (its file cannot be opened), nothing is sent: the actions stay pending, shown as such.
+      _ = try? await LikesSyncLock.holding(in: directory) { [synchronizer] in await synchronizer.sendPending() }
     } while sendAgain
     sending = false
   }
