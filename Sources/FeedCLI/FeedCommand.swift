@@ -66,9 +66,12 @@ extension FeedCommand {
     @OptionGroup var imageCache: ImageCacheOptions
 
     func validate() throws {
-      if let imageID, UUID(uuidString: imageID) == nil {
-        throw ValidationError(AppLanguage.current.text("ERROR_NOT_AN_ID", imageID))
+      guard let imageID, UUID(uuidString: imageID) == nil else { return }
+      let commands = FeedCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
+      if let command = CommandSuggestion.nearest(to: imageID, in: commands) {
+        throw ValidationError(AppLanguage.current.text("ERROR_UNKNOWN_COMMAND", imageID, command))
       }
+      throw ValidationError(AppLanguage.current.text("ERROR_NOT_AN_ID", imageID))
     }
 
     func run() async throws {

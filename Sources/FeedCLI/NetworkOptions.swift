@@ -10,10 +10,13 @@ struct NetworkOptions: ParsableArguments {
   @Flag(name: .long, help: "Use no network: everything comes from the cache.")
   var offline = false
 
-  @Option(name: .long, help: "The longest one request may take, in seconds, before the cache is used instead.")
+  // Unconditional: `--timeout -1` is a value to refuse with its own message, not a missing one.
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: "The longest one request may take, in seconds, before the cache is used instead.")
   var timeout: Double = NetworkLimits.defaultTimeout
 
-  @Option(name: .long, help: "The largest answer accepted from the server, in bytes (32 MiB).")
+  @Option(name: .long, parsing: .unconditional, help: "The largest answer accepted from the server, in bytes (32 MiB).")
   var maxResponseBytes: Int = URLSessionHTTPClient.defaultMaximumBodySize
 
   var limits: NetworkLimits { NetworkLimits(timeout: timeout, maximumResponseBytes: maxResponseBytes) }

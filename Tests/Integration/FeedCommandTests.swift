@@ -27,6 +27,21 @@ struct FeedCommandTests {
     await expectOneLineError(arguments)
   }
 
+  @Test(
+    "APP-18 a mistyped command is named as one, with the nearest; a negative --timeout says it must be positive",
+    arguments: [
+      (["serach", "kyoto"], "'serach' is not a command; did you mean 'search'?"),
+      (["validate-cahce"], "'validate-cahce' is not a command; did you mean 'validate-cache'?"),
+      (["--timeout", "-1"], "--timeout must be a positive number of seconds."),
+      (["--max-response-bytes", "-5"], "--max-response-bytes must be positive."),
+    ])
+  func mistypedCommandsAndNegativeValues(arguments: [String], message: String) async {
+    await expectOneLineError(arguments)
+    var errors: [String] = []
+    _ = await FeedCommand.run(arguments, output: { _ in }, errorOutput: { errors.append($0) })
+    #expect(errors.first?.contains(message) == true, "\(errors)")
+  }
+
   @Test("APP-15 --json writes null for every absent field, and the image counts of the summary")
   func jsonHasNullsAndCounts() async throws {
     let entry = FeedReport.Entry(
