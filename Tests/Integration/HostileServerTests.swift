@@ -25,12 +25,14 @@ struct HostileServerTests {
     let server = try HostileFeedServer(images: 30, body: body)
     defer { server.stop() }
     try await withTemporaryDirectory(preferringMemory: true) { directory in
-      let run = try await runMeasured(
-        feed,
-        [
-          "--url", server.baseURL.absoluteString, "--store", directory.path(percentEncoded: false), "--json",
-          "--max-response-bytes", "\(4 << 20)", "--timeout", "60",
-        ])
+      let run = try await offPool {
+        spawnAndWait(
+          [feed.path(percentEncoded: false)]
+            + [
+              "--url", server.baseURL.absoluteString, "--store", directory.path(percentEncoded: false), "--json",
+              "--max-response-bytes", "\(4 << 20)", "--timeout", "60",
+            ], output: true)
+      }.get()
 
       #expect(run.status == 0, "the app failed: \(run.output.suffix(500))")
       #expect(run.output.contains(#""imagesFailed" : 30"#), "every image fails: \(run.output.suffix(300))")
@@ -90,47 +92,4 @@ private final class PortBox: Sendable {
     get { value.withLock { $0 } }
     set { value.withLock { $0 = newValue } }
   }
-}
-
-/// Runs `executable` with `arguments` to its end; its exit status, what it printed, and its peak resident memory
-/// (`wait4`'s `ru_maxrss`, this child's alone).
-func runMeasured(_ executable: URL, _ arguments: [String]) async throws -> (
-  status: Int32, output: String, peakBytes: Int
-) {
-  let command = [executable.path(percentEncoded: false)] + arguments
-  return try await offPool { () -> Result<(Int32, String, Int), CocoaError> in
-    var descriptors: [Int32] = [-1, -1]
-    guard pipe(&descriptors) == 0 else { return .failure(CocoaError(.executableLoad)) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, descriptors[1], 1)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addclose(&actions, descriptors[0])
-    let arguments = command.map { strdup($0) } + [nil]
-    defer { for argument in arguments { free(argument) } }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, command[0], &actions, nil, arguments, environ)
-    close(descriptors[1])
-    defer { close(descriptors[0]) }
-    guard spawned == 0 else { return .failure(CocoaError(.executableLoad)) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4_096)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { read(descriptors[0], $0.baseAddress, $0.count) }
-      if count > 0 {
-        bytes += buffer[0..<count]
-      } else if count < 0, errno == EINTR {
-        continue
-      } else {
-        break
-      }
-    }
-    var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
-    let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
-    return .success((exit, String(decoding: bytes, as: UTF8.self), usage.ru_maxrss * 1024))
-  }.get()
 }

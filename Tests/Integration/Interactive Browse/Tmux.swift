@@ -82,9 +82,7 @@ struct Tmux {
   private func run(_ arguments: [String], output: Bool = true) async throws -> String {
     guard let path = Self.path else { throw CocoaError(.fileNoSuchFile) }
     let command = [path, "-L", socket, "-f", "/dev/null"] + arguments
-    return try await offPool { () -> Result<String, CocoaError> in
-      spawnAndWait(command, output: output) ?? .failure(CocoaError(.executableLoad))
-    }.get()
+    return try await offPool { spawnAndWait(command, output: output).map(\.output) }.get()
   }
 }
 
@@ -124,44 +122,4 @@ final class PaneOutput: Sendable {
     var byte: UInt8 = 0
     _ = write(fd, &byte, 1)
   }
-}
-
-/// Spawns `command` with standard input and error on /dev/null and standard output on a pipe (or /dev/null), reads
-/// the pipe to its end, and reaps the process.
-private func spawnAndWait(_ command: [String], output: Bool) -> Result<String, CocoaError>? {
-  var descriptors: [Int32] = [-1, -1]
-  guard pipe(&descriptors) == 0 else { return nil }
-  for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-  if output {
-    posix_spawn_file_actions_adddup2(&actions, descriptors[1], 1)
-  } else {
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-  }
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-  let arguments = command.map { strdup($0) } + [nil]
-  defer { for argument in arguments { free(argument) } }
-  var pid: pid_t = 0
-  let spawned = posix_spawn(&pid, command[0], &actions, nil, arguments, environ)
-  close(descriptors[1])
-  defer { close(descriptors[0]) }
-  guard spawned == 0 else { return .failure(CocoaError(.executableLoad)) }
-  var bytes: [UInt8] = []
-  var buffer = [UInt8](repeating: 0, count: 4_096)
-  while true {
-    let count = buffer.withUnsafeMutableBytes { read(descriptors[0], $0.baseAddress, $0.count) }
-    if count > 0 {
-      bytes += buffer[0..<count]
-    } else if count < 0, errno == EINTR {
-      continue
-    } else {
-      break
-    }
-  }
-  var status: Int32 = 0
-  while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-  return .success(String(decoding: bytes, as: UTF8.self))
 }
