@@ -46,8 +46,12 @@ extension SQLiteFeedStore {
       throw SQLiteError(code: SQLITE_CANTOPEN, message: "its directory \(directory) cannot be created")
     }
     // Created here, not by SQLite, so that it is private to the user: its -wal and -shm files copy its mode.
-    let fd = Foundation.open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+    // Never waits: a FIFO put there since the check in `open(forWriting:)` is refused, not waited on.
+    let fd = Foundation.open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
     if fd >= 0 { close(fd) }
+    if let identity = FileIdentity(path), !identity.isRegularFile {
+      throw SQLiteError(code: SQLITE_CANTOPEN, message: "\(path) is not a regular file (a FIFO, a directory, a device)")
+    }
     let db = try SQLiteConnection(path: path)
     // Best effort, on every read-write open (a no-op once the file is in WAL): another process opening the same new
     // file at the same instant may hold the lock this needs, and SQLite answers BUSY at once there, without waiting.

@@ -7,10 +7,12 @@ enum LikesSyncLock {
   /// Runs `body` holding the lock of `directory`.
   ///
   /// Waiting for another process's pass blocks a thread of its own in `flock` (woken when that pass ends), never a
-  /// thread of the cooperative pool, and never polls.
+  /// thread of the cooperative pool, and never polls. The wait is not cancellable: it lasts one pass of the other
+  /// process, whose sends are bounded by their timeouts.
   ///
-  /// - Throws: ``FeedAppError/unusableStore(path:reason:)`` when the lock file cannot be opened (a directory in its
-  ///   place, no permission): a pass never runs without the lock. Else `body`'s error.
+  /// - Throws: ``FeedAppError/unusableStore(path:reason:)`` when the lock file cannot be opened or locked (a directory
+  ///   in its place, no permission, no locks on the file system): a pass never runs without the lock. Else `body`'s
+  ///   error.
   static func holding<T>(
     in directory: URL, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
   ) async throws -> T {
@@ -20,12 +22,19 @@ enum LikesSyncLock {
       throw FeedAppError.unusableStore(path: path, reason: String(cString: strerror(errno)))
     }
     defer { close(lock) }
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    let failure = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
       Thread.detachNewThread {
-        while flock(lock, LOCK_EX) != 0, errno == EINTR {}
-        continuation.resume()
+        var failure: Int32 = 0
+        while flock(lock, LOCK_EX) != 0 {
+          guard errno == EINTR else {
+            failure = errno
+            break
+          }
+        }
+        continuation.resume(returning: failure)
       }
     }
+    guard failure == 0 else { throw FeedAppError.unusableStore(path: path, reason: String(cString: strerror(failure))) }
     return try await body()
   }
 }

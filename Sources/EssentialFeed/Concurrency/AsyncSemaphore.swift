@@ -54,15 +54,21 @@ final class AsyncSemaphore: Sendable {
     guard let ticket else { return true }
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        let (turnedAway, observer) = state.withLock { state -> (Bool, Observer?) in
+        let (decision, observer) = state.withLock { state -> (Bool?, Observer?) in
           if state.cancelledEarly.remove(ticket) != nil {
+            state.undecided.remove(ticket)
+            return (false, state.observer)
+          }
+          // A permit released since the ticket was taken went to the free ones (nobody was waiting yet): take it.
+          if state.free > 0, state.waiting.isEmpty {
+            state.free -= 1
             state.undecided.remove(ticket)
             return (true, state.observer)
           }
           state.waiting.append((ticket, continuation))
-          return (false, state.observer)
+          return (nil, state.observer)
         }
-        if turnedAway { continuation.resume(returning: false) }
+        if let decision { continuation.resume(returning: decision) }
         observer?()
       }
     } onCancel: {

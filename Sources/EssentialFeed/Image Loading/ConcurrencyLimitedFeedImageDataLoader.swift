@@ -11,7 +11,7 @@ import Foundation
 /// loads.
 public struct ConcurrencyLimitedFeedImageDataLoader: FeedImageDataLoader {
   /// The default most loads at once: the connections per host an HTTP client usually opens.
-  public static let defaultMaximumConcurrentLoads = 6
+  public static let defaultMaximumConcurrentLoads: Int = 6
 
   /// The most loads running at once.
   public let maximumConcurrentLoads: Int

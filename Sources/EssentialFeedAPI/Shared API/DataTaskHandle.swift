@@ -47,8 +47,11 @@ final class DataTaskHandle: Sendable {
   }
 
   /// Ends the request with `CancellationError`, and cancels its task (on Linux, if it still runs after ``cancelGrace``).
-  func cancel() {
-    guard let (task, continuation) = take() else { return }
+  ///
+  /// - Returns: The task that was running, if any: its body, still arriving during the grace period, is of no use.
+  @discardableResult
+  func cancel() -> URLSessionDataTask? {
+    guard let (task, continuation) = take() else { return nil }
     continuation.resume(throwing: CancellationError())
     #if canImport(FoundationNetworking)
       DispatchQueue.global().asyncAfter(deadline: .now() + Self.cancelGrace) {
@@ -57,6 +60,7 @@ final class DataTaskHandle: Sendable {
     #else
       task.cancel()
     #endif
+    return task
   }
 
   /// Ends the request with `URLError(.timedOut)` and cancels its task.

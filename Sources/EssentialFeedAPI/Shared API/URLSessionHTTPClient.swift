@@ -125,7 +125,8 @@ public final class URLSessionHTTPClient: HTTPClient {
         }
       }
     } onCancel: {
-      handle.cancel()
+      // What arrives of a cancelled body until its task stops is dropped, not kept against the limit.
+      if let task = handle.cancel() { limiter?.unregister(task) }
     }
     try Task.checkCancellation()
     return result

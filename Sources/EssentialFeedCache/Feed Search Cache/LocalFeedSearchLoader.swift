@@ -42,17 +42,17 @@ public struct LocalFeedSearchLoader: Sendable {
 
 /// Saves the lists one search's `FeedPager` delivers: the first replaces the search kept, each later one appends
 /// the images after the last one saved (the cursor), so saving is idempotent per page: a retried page, whose list
-/// ends before the cursor, saves nothing, and a page after it saves only what is new (SR-10).
+/// ends before the cursor, saves nothing, and a page after it saves only what is new (SR-10). A longer list without
+/// the cursor (the server answered a retried page differently) replaces the search with itself.
 ///
-/// An actor whose state changes before each await (and back when the store fails), so two saves never append the
-/// same images.
+/// An actor whose state changes before each await, and back when the store fails unless a later save changed it
+/// meanwhile, so two saves never append the same images.
 private actor SearchPageCache: FeedCache {
   private let store: any FeedSearchStore
   private let keyword: String
   private let currentDate: @Sendable () -> Date
-  /// Whether the first list was saved, and the id of the last image saved (`nil` while none is).
-  private var started = false
-  private var cursor: UUID?
+  /// What was saved: how many images, and the id of the last one; `nil` before the first save.
+  private var saved: (count: Int, cursor: UUID?)?
 
   init(store: any FeedSearchStore, keyword: String, currentDate: @escaping @Sendable () -> Date) {
     self.store = store
@@ -61,30 +61,27 @@ private actor SearchPageCache: FeedCache {
   }
 
   func save(_ feed: [FeedImage]) async throws {
-    let (wasStarted, previous) = (started, cursor)
-    guard started else {
-      (started, cursor) = (true, feed.last?.id)
-      do {
-        try await store.replaceSearch(with: feed.map(LocalFeedImage.init), for: keyword, timestamp: currentDate())
-      } catch {
-        (started, cursor) = (wasStarted, previous)
-        throw error
-      }
-      return
-    }
-    let start: Int
+    let previous = saved
+    var start = 0
     if let previous {
-      guard let saved = feed.lastIndex(where: { $0.id == previous }) else { return }  // an earlier list: saved already
-      start = saved + 1
-    } else {
-      start = 0
+      if let cursor = previous.cursor, let index = feed.lastIndex(where: { $0.id == cursor }) {
+        start = index + 1
+      } else if previous.cursor != nil, feed.count <= previous.count {
+        return  // an earlier list (a retried page): saved already
+      }
+      guard start < feed.count else { return }
     }
-    guard start < feed.count else { return }
-    cursor = feed.last?.id
+    let replaces = previous == nil || start == 0
+    let next = (count: replaces ? feed.count : (previous?.count ?? 0) + feed.count - start, cursor: feed.last?.id)
+    saved = next
     do {
-      try await store.appendToSearch(feed[start...].map(LocalFeedImage.init), for: keyword)
+      if replaces {
+        try await store.replaceSearch(with: feed.map(LocalFeedImage.init), for: keyword, timestamp: currentDate())
+      } else {
+        try await store.appendToSearch(feed[start...].map(LocalFeedImage.init), for: keyword)
+      }
     } catch {
-      cursor = previous
+      if saved?.count == next.count, saved?.cursor == next.cursor { saved = previous }
       throw error
     }
   }

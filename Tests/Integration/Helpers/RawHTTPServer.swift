@@ -67,14 +67,15 @@ final class RawHTTPServer: Sendable {
     }
   }
 
-  /// A server that announces a body of `bytes` bytes and sends it one byte every 100 ms until the client goes away:
+  /// A server that announces a body of `bytes` bytes and sends one byte every 100 ms until the client goes away (a
+  /// minute at most):
   /// an idle timeout never trips, and only a resource timeout ends the load. Its pace is real time because what it
   /// models is a slow network against the HTTP client's real timers; the verdict is the timeout, however slowly the
   /// machine runs (a slower machine only makes the body take longer).
   static func trickling(bytes: Int) throws -> RawHTTPServer {
     try RawHTTPServer { send in
       guard send(Data("HTTP/1.1 200 OK\r\nContent-Length: \(bytes)\r\n\r\n".utf8)) else { return }
-      for _ in 0..<bytes {
+      for _ in 0..<min(bytes, 600) {  // a minute at most, whatever the client does
         Thread.sleep(forTimeInterval: 0.1)
         guard send(Data(" ".utf8)) else { return }
       }

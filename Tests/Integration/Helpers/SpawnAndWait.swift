@@ -57,6 +57,10 @@ func spawnAndWait(_ command: [String], output: Bool) -> Result<SpawnedRun, Cocoa
   var usage = rusage()
   while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
   let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
-  return .success(
-    SpawnedRun(status: exit, output: String(decoding: bytes, as: UTF8.self), peakBytes: usage.ru_maxrss * 1024))
+  #if os(Linux)
+    let peakBytes = usage.ru_maxrss * 1024  // kibibytes on Linux
+  #else
+    let peakBytes = usage.ru_maxrss  // bytes on Darwin
+  #endif
+  return .success(SpawnedRun(status: exit, output: String(decoding: bytes, as: UTF8.self), peakBytes: peakBytes))
 }

@@ -19,7 +19,7 @@ struct Tmux {
     // No pipe for its output: the tmux server it forks would hold the pipe open, and reading it would never end.
     try await run(["new-session", "-d", "-s", "feed", "-x", "\(columns)", "-y", "\(rows)", command], output: false)
     // Output from here on is copied to the FIFO; the screen read after this shows what came before.
-    try output.open()
+    try output.start()
     try await run(["pipe-pane", "-t", "feed", "cat >> '\(output.path)'"])
   }
 
@@ -71,7 +71,7 @@ struct Tmux {
   /// Ends the tmux server and everything in it.
   func kill() async {
     _ = try? await run(["kill-server"])
-    output.close()
+    output.stop()
   }
 
   /// Runs tmux with `arguments` and waits for it; its output when `output`.
@@ -96,9 +96,9 @@ final class PaneOutput: Sendable {
   private let closing = Mutex(false)
 
   /// Makes the FIFO and starts reading it. Opened for reading and writing, so the open never waits for tmux.
-  func open() throws {
+  func start() throws {
     guard mkfifo(path, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
-    let fd = Glibc.open(path, O_RDWR)
+    let fd = open(path, O_RDWR)
     guard fd >= 0 else { throw CocoaError(.fileReadUnknown) }
     descriptor.withLock { $0 = fd }
     Thread.detachNewThread { [self] in
@@ -109,13 +109,13 @@ final class PaneOutput: Sendable {
         if count <= 0 || closing.withLock({ $0 }) { break }
         changes.changed()
       }
-      Glibc.close(fd)
+      close(fd)
       unlink(path)
     }
   }
 
   /// Stops the reader: a byte of our own wakes it to see it should stop.
-  func close() {
+  func stop() {
     let fd = descriptor.withLock { $0 }
     guard fd >= 0 else { return }
     closing.withLock { $0 = true }

@@ -86,6 +86,8 @@ struct SQLiteRecoverySpecs {
       await #expect(throws: SQLiteError.self) { try await sut.insert([], timestamp: fixedCurrentDate) }
 
       #expect(try Data(contentsOf: url) == before, "the database was changed")
+      let version = try SQLiteConnection(path: url.path(percentEncoded: false)).integer("PRAGMA user_version")
+      #expect(version == (foreign == .newerVersion ? 7 : 0), "the schema version was changed")
       let pending = try SQLiteConnection(path: url.path(percentEncoded: false)).integer(
         "SELECT count(*) FROM pending_like")
       #expect(pending == 1)

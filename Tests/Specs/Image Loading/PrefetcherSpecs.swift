@@ -102,7 +102,6 @@ struct PrefetcherSpecs {
         loads.complete(load, with: Bool.random(using: &rng) ? .success(Data()) : .failure(anyNSError()))
       }
     }
-    #expect(done.all.count == 200, "seed \(seed): \(done.all.count) of 200 prefetches ended")
     #expect(loads.mostRunningInAll <= 4, "seed \(seed)")
   }
 
