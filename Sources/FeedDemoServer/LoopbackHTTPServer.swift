@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import Synchronization
 
 /// A FlyingFox HTTP server on 127.0.0.1 with a port the system picks, running until ``stop()``.
 public final class LoopbackHTTPServer: Sendable {
@@ -17,7 +18,8 @@ public final class LoopbackHTTPServer: Sendable {
   /// - Parameters:
   ///   - port: The port to listen on; 0 lets the system pick one.
   ///   - configure: Adds routes; it receives the base URL the server will have.
-  /// - Throws: When the socket cannot be opened or the server does not start listening within 10 seconds.
+  /// - Throws: When the socket cannot be opened, at once with the error that stopped the server (a port in use);
+  ///   it waits for the server to listen however busy the machine is (an hour at most, a bound on a hang).
   public static func start(
     port: UInt16 = 0, configure: @Sendable (HTTPServer, _ baseURL: URL) async -> Void
   ) async throws -> LoopbackHTTPServer {
@@ -25,7 +27,9 @@ public final class LoopbackHTTPServer: Sendable {
     let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), logger: .disabled)
     let task = Task { try await server.run() }
     do {
-      try await server.waitUntilListening(timeout: 10)
+      // Listening, or the server's own end (its error): whichever comes first. A timeout here failed tests on a busy
+      // machine, and made a port in use wait out its 10 s before saying anything.
+      try await firstOf(listening: { try await server.waitUntilListening(timeout: 3_600) }, orEndOf: task)
       guard case .ip4(_, let port) = await server.listeningAddress,
         let baseURL = URL(string: "http://127.0.0.1:\(port)")
       else { throw LoopbackHTTPServerError.noListeningAddress }
@@ -50,8 +54,53 @@ public final class LoopbackHTTPServer: Sendable {
   }
 }
 
+/// Waits for `listening`, or for `task` to end (with its error, or ``LoopbackHTTPServerError/stopped``), whichever
+/// comes first; the other wait is cancelled or left to end with the server.
+private func firstOf(
+  listening: @escaping @Sendable () async throws -> Void, orEndOf task: Task<Void, any Error>
+) async throws {
+  let outcome = FirstOutcome()
+  try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+    outcome.set(continuation)
+    let waiter = Task {
+      do {
+        try await listening()
+        outcome.resume(with: .success(()))
+      } catch {
+        outcome.resume(with: .failure(error))
+      }
+    }
+    Task {
+      if case .failure(let error) = await task.result {
+        outcome.resume(with: .failure(error))
+      } else {
+        outcome.resume(with: .failure(LoopbackHTTPServerError.stopped))
+      }
+      waiter.cancel()
+    }
+  }
+}
+
+/// A continuation resumed once, by the first of several outcomes.
+private final class FirstOutcome: Sendable {
+  private let continuation = Mutex<CheckedContinuation<Void, any Error>?>(nil)
+
+  func set(_ continuation: CheckedContinuation<Void, any Error>) {
+    self.continuation.withLock { $0 = continuation }
+  }
+
+  func resume(with result: Result<Void, any Error>) {
+    continuation.withLock { state in
+      defer { state = nil }
+      return state
+    }?.resume(with: result)
+  }
+}
+
 /// Why a loopback server could not start.
 public enum LoopbackHTTPServerError: Error {
   /// The server started but reported no IPv4 address.
   case noListeningAddress
+  /// The server stopped before it listened, with no error of its own.
+  case stopped
 }

@@ -15,6 +15,20 @@ import Testing
 struct DemoServerTests {
   private let client = URLSessionHTTPClient(session: URLSession(configuration: .ephemeral))
 
+  @Test("SV-6 a port in use is the socket's error at once, never a wait that times out")
+  func portInUse() async throws {
+    let first = try await DemoFeedServer.start()
+    let port = try #require(first.baseURL.port.flatMap { UInt16(exactly: $0) })
+
+    let error = await #expect(throws: (any Error).self) {
+      _ = try await LoopbackHTTPServer.start(port: port) { _, _ in }
+    }
+    let message = error.map { "\($0)" } ?? ""
+    #expect(message.contains("in use"), "\(message)")
+    #expect(!message.lowercased().contains("timeout"), "\(message)")
+    await first.stop()
+  }
+
   @Test("SV-1 pages are keyset by after_id and honour limit; an unknown after_id or a bad limit is 400")
   func keysetPages() async throws {
     let feed = DemoFeed(count: 1_000_000)
