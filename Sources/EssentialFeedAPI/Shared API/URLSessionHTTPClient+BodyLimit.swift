@@ -68,13 +68,17 @@ extension URLSessionHTTPClient {
     }
 
     /// Fails the request at once with ``URLSessionHTTPClient/Error/bodyTooLarge(limit:)``, drops what it received,
-    /// and cancels the task: swift-corelibs-foundation may go on reading for a while after a cancel, but nothing
-    /// more is kept. The cancel runs on another queue: in corelibs it waits for the session's queue, which may be
-    /// waiting for room on the delegate queue this runs on.
+    /// and cancels the task if it still runs a moment later: swift-corelibs-foundation may go on reading for a
+    /// while, but nothing more is kept. The cancel runs on another queue: in corelibs it waits for the session's
+    /// queue, which may be waiting for room on the delegate queue this runs on.
     private func exceed(_ task: URLSessionDataTask) {
       guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
       transfer.completion(nil, nil, URLSessionHTTPClient.Error.bodyTooLarge(limit: limit))
-      DispatchQueue.global().async { task.cancel() }
+      // Past the grace period, as a caller's cancel is (see `DataTaskHandle`): corelibs traps when a task is cancelled
+      // as it completes (swiftlang/swift-corelibs-foundation#3296), and a body just past the limit often is.
+      DispatchQueue.global().asyncAfter(deadline: .now() + DataTaskHandle.cancelGrace) {
+        if task.state == .running { task.cancel() }
+      }
     }
   }
 }
