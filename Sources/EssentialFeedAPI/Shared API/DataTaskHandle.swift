@@ -53,25 +53,28 @@ final class DataTaskHandle: Sendable {
   func cancel() -> URLSessionDataTask? {
     guard let (task, continuation) = take() else { return nil }
     continuation.resume(throwing: CancellationError())
+    Self.cancelAfterGrace(task)
+    return task
+  }
+
+  /// Cancels `task`: on Linux only if it still runs after ``cancelGrace`` (see the type's documentation), at once
+  /// elsewhere. Every cancel the client makes goes through here: the caller's, the timeout's and the body limit's.
+  static func cancelAfterGrace(_ task: URLSessionDataTask) {
     #if canImport(FoundationNetworking)
-      DispatchQueue.global().asyncAfter(deadline: .now() + Self.cancelGrace) {
+      DispatchQueue.global().asyncAfter(deadline: .now() + cancelGrace) {
         if task.state == .running { task.cancel() }
       }
     #else
       task.cancel()
     #endif
-    return task
   }
 
-  /// Ends the request with `URLError(.timedOut)` and cancels its task.
+  /// Ends the request with `URLError(.timedOut)` and cancels its task (on Linux, if it still runs after
+  /// ``cancelGrace``: a task can complete just as its timeout fires).
   func timeOut() {
-    stop(with: URLError(.timedOut))
-  }
-
-  private func stop(with error: any Error) {
     guard let (task, continuation) = take() else { return }
-    continuation.resume(throwing: error)
-    task.cancel()
+    continuation.resume(throwing: URLError(.timedOut))
+    Self.cancelAfterGrace(task)
   }
 
   private func take() -> (task: URLSessionDataTask, continuation: Continuation)? {

@@ -76,9 +76,7 @@ extension URLSessionHTTPClient {
       transfer.completion(nil, nil, URLSessionHTTPClient.Error.bodyTooLarge(limit: limit))
       // Past the grace period, as a caller's cancel is (see `DataTaskHandle`): corelibs traps when a task is cancelled
       // as it completes (swiftlang/swift-corelibs-foundation#3296), and a body just past the limit often is.
-      DispatchQueue.global().asyncAfter(deadline: .now() + DataTaskHandle.cancelGrace) {
-        if task.state == .running { task.cancel() }
-      }
+      DataTaskHandle.cancelAfterGrace(task)
     }
   }
 }
