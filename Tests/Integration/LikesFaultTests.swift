@@ -87,15 +87,22 @@ struct LikesFaultTests {
       ]
       var history: [UUID: [(liked: Bool, acknowledged: Bool)]] = [:]
       var killed = 0
+      // The kill points are fractions of how long a whole run takes on this machine now (the median of the runs not
+      // killed), not fixed durations: on a fast machine a fixed 100 ms outlives every writer, on a busy one every
+      // writer is killed before it starts. The verdict depends on no duration.
+      var runTimes = RunTimes()
       for _ in 0..<60 {
         let image = Self.images[Int(rng.next() % 20)]
         let liked = rng.next() % 2 == 0
-        let killAfter = rng.next() % 5 < 3 ? Double(rng.next() % 100) / 1_000 : nil
-        let status = try await run(feed, [liked ? "like" : "discard", image.uuidString] + common, killAfter: killAfter)
+        let killAfter = rng.next() % 5 < 3 ? runTimes.randomPoint(&rng) : nil
+        let status = try await runTimes.timing(killAfter) {
+          try await run(feed, [liked ? "like" : "discard", image.uuidString] + common, killAfter: killAfter)
+        }
         if status == nil { killed += 1 }
         history[image, default: []].append((liked, status == 0))
         if rng.next() % 2 == 0 {
-          let syncStatus = try await run(feed, ["sync"] + common, killAfter: Double(rng.next() % 100) / 1_000)
+          let syncKill = runTimes.randomPoint(&rng)
+          let syncStatus = try await runTimes.timing(syncKill) { try await run(feed, ["sync"] + common, killAfter: syncKill) }
           if syncStatus == nil { killed += 1 }
         }
       }
@@ -159,4 +166,28 @@ struct LikesFaultTests {
 
 enum StoreKindArgument: String, CaseIterable, Sendable {
   case filesystem, sqlite
+}
+
+/// How long a writer runs to its end on this machine now, to choose kill points inside a run (LKF-2).
+private struct RunTimes {
+  private var seconds: [Double] = []
+
+  /// A random point in a typical run: a uniform fraction of the median run, or a tenth of a second before any run
+  /// was measured.
+  func randomPoint(_ rng: inout SplitMix64) -> Double {
+    let sorted = seconds.sorted()
+    let median = sorted.isEmpty ? 0.1 : sorted[sorted.count / 2]
+    return Double(rng.next() % 1_000) / 1_000 * median
+  }
+
+  /// Runs `body` and, when it had no kill point, records how long it took.
+  mutating func timing(_ killAfter: Double?, _ body: () async throws -> Int32?) async rethrows -> Int32? {
+    let start = ContinuousClock.now
+    let status = try await body()
+    if killAfter == nil, status != nil {
+      let elapsed = ContinuousClock.now - start
+      seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+    return status
+  }
 }
