@@ -102,7 +102,9 @@ struct LikesFaultTests {
         history[image, default: []].append((liked, status == 0))
         if rng.next() % 2 == 0 {
           let syncKill = runTimes.randomPoint(&rng)
-          let syncStatus = try await runTimes.timing(syncKill) { try await run(feed, ["sync"] + common, killAfter: syncKill) }
+          let syncStatus = try await runTimes.timing(syncKill) {
+            try await run(feed, ["sync"] + common, killAfter: syncKill)
+          }
           if syncStatus == nil { killed += 1 }
         }
       }
