@@ -77,4 +77,18 @@ extension SQLiteConnection {
     try total.bind(bytes, at: 1)
     try total.step()
   }
+
+  /// Creates or rebuilds the image index when it is missing, then records `keys` as used, in order, each after every
+  /// use before it. The caller runs it in a transaction.
+  func recordImageUses(_ keys: [String], now: Date) throws(SQLiteError) {
+    try rebuildImageIndexIfMissing(now: now)
+    let use = try statement(
+      "UPDATE image_entry SET used = (SELECT coalesce(max(used), 0) + 1 FROM image_entry) WHERE url = ?")
+    defer { use.reset() }
+    for key in keys {
+      try use.bind(key, at: 1)
+      try use.step()
+      use.reset()
+    }
+  }
 }

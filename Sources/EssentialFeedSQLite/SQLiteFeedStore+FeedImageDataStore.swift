@@ -73,11 +73,18 @@ extension SQLiteFeedStore {
   /// Writes the reads recorded so far, so that a long run of reads with no write keeps a bounded list; a database
   /// that cannot be written drops them (the order of use is then less exact, nothing else changes).
   private func recordImageUses() {
-    do {
-      try writing("record image reads in") { db throws(SQLiteError) in
-        try db.transaction(immediate: true) { () throws(SQLiteError) in try prepareImageIndex(db) }
-      }
-    } catch {}
+    do { try flush() } catch { pendingImageUses = [] }
+  }
+
+  /// Saves the order of use that reads recorded since the last write, in one transaction; does nothing when there
+  /// are none. The store also saves them when it is released.
+  ///
+  /// - Throws: ``SQLiteError`` when the database cannot be written; the reads stay pending for the next write.
+  public func flush() throws(SQLiteError) {
+    guard !pendingImageUses.isEmpty else { return }
+    try writing("record image reads in") { db throws(SQLiteError) in
+      try db.transaction(immediate: true) { () throws(SQLiteError) in try prepareImageIndex(db) }
+    }
     pendingImageUses = []
   }
 
@@ -108,14 +115,6 @@ extension SQLiteFeedStore {
   /// Creates or rebuilds the index when it is missing, then records the reads made since the last write, in order;
   /// the caller forgets them once its transaction commits.
   private func prepareImageIndex(_ db: SQLiteConnection) throws(SQLiteError) {
-    try db.rebuildImageIndexIfMissing(now: currentDate())
-    let use = try db.statement(
-      "UPDATE image_entry SET used = (SELECT coalesce(max(used), 0) + 1 FROM image_entry) WHERE url = ?")
-    defer { use.reset() }
-    for key in pendingImageUses {
-      try use.bind(key, at: 1)
-      try use.step()
-      use.reset()
-    }
+    try db.recordImageUses(pendingImageUses, now: currentDate())
   }
 }

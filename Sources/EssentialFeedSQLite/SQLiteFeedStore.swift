@@ -64,6 +64,17 @@ public actor SQLiteFeedStore: FeedStore, LimitedFeedImageDataStore {
     self.currentDate = currentDate
   }
 
+  /// Saves the reads no write has saved yet, as ``flush()`` does, so that a new instance evicts in the same order.
+  /// It opens a connection of its own (the store's belongs to its executor) on the file, if it is still there; a
+  /// database that cannot be written keeps the order it had.
+  deinit {
+    guard !pendingImageUses.isEmpty, case .file(let path) = location, access(path, W_OK) == 0,
+      let db = try? SQLiteConnection(path: path)
+    else { return }
+    let (uses, now) = (pendingImageUses, currentDate())
+    try? db.transaction(immediate: true) { () throws(SQLiteError) in try db.recordImageUses(uses, now: now) }
+  }
+
   /// A store on a private in-memory database, gone with the store: for tests and previews.
   ///
   /// - Parameters:

@@ -72,4 +72,24 @@ extension FeedPageStoreSpec {
       }
     }
   }
+
+  /// FPS-14, through the torn-state phase the concurrency specs share: two writer threads replace the list with
+  /// value N (two images of N) while two reader threads read the first page; every page read must be one list whole.
+  static func verifyConcurrentReplaces(_ sut: any FeedPageStore, sourceLocation: SourceLocation) async throws {
+    try await TornState.verify(
+      "list",
+      write: { serial in
+        _ = try await sut.replacePages(with: (0..<2).map { Fixtures.image("list \(serial) image \($0)", nil) })
+      },
+      read: {
+        let page = try await sut.retrievePage(after: nil, limit: 10)
+        let serials = page.map { $0.description?.split(separator: " ").dropFirst().first.flatMap { Int($0) } }
+        guard page.count == 2, let serial = serials[0], serials.allSatisfy({ $0 == serial }) else {
+          let seen = page.map { String(reflecting: $0.description ?? "") }.joined(separator: ", ")
+          return .torn("a first page of \(page.count) image\(page.count == 1 ? "" : "s") [\(seen)]")
+        }
+        return .whole(serial)
+      },
+      sourceLocation: sourceLocation)
+  }
 }

@@ -34,6 +34,8 @@ public enum FeedPageStoreSpec: String, CaseIterable, Sendable, CustomTestStringC
   case randomWalkMatchesAnArray
   /// FPS-11: concurrent appends never interleave: each page lands whole, in one place.
   case concurrentAppendsStayWhole
+  /// FPS-14: concurrent replaces and reads never mix two lists: every read sees one list whole.
+  case concurrentReplacesStayWhole
 
   /// The spec's course ID and sentence, as it appears in `swift test` output and in UseCases.md.
   public var testDescription: String {
@@ -49,6 +51,7 @@ public enum FeedPageStoreSpec: String, CaseIterable, Sendable, CustomTestStringC
     case .deleteEmpties: "FPS-9 delete empties the list; deleting an empty list succeeds"
     case .randomWalkMatchesAnArray: "FPS-10 random appends and reads either way agree with a plain array"
     case .concurrentAppendsStayWhole: "FPS-11 concurrent appends never interleave: each page lands whole"
+    case .concurrentReplacesStayWhole: "FPS-14 concurrent replaces and reads never mix two lists"
     }
   }
 
@@ -127,6 +130,8 @@ public enum FeedPageStoreSpec: String, CaseIterable, Sendable, CustomTestStringC
       try await Self.verifyRandomWalk(sut, seed: RandomizedRounds.seed(seed), sourceLocation: sourceLocation)
     case .concurrentAppendsStayWhole:
       try await Self.verifyConcurrentAppends(sut, sourceLocation: sourceLocation)
+    case .concurrentReplacesStayWhole:
+      try await Self.verifyConcurrentReplaces(sut, sourceLocation: sourceLocation)
     }
   }
 }

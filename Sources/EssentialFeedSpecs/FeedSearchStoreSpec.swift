@@ -61,7 +61,7 @@ public enum FeedSearchStoreSpec: String, CaseIterable, Sendable, CustomTestStrin
     let first = [Fixtures.image("a description", "a location"), Fixtures.image(nil, "Kyoto, Japan")]
     let more = [Fixtures.image("more", nil)]
     let timestamp = Date(timeIntervalSinceReferenceDate: 721_234_567.123_456_7)
-    let expect = { (expected: CachedSearch?, context: String) in
+    let expect = { (expected: CachedSearch?, context: String) -> Void in
       try await expectSearch(sut, expected, context, sourceLocation)
     }
     switch self {
@@ -79,6 +79,9 @@ public enum FeedSearchStoreSpec: String, CaseIterable, Sendable, CustomTestStrin
       try await sut.replaceSearch(with: first, for: "kyoto", timestamp: timestamp)
       try await sut.replaceSearch(with: more, for: "lisbon", timestamp: timestamp + 1)
       try await expect(CachedSearch(keyword: "lisbon", results: more, timestamp: timestamp + 1), "after a new keyword")
+      try await sut.replaceSearch(with: first, for: "lisbon", timestamp: timestamp + 2)
+      try await expect(
+        CachedSearch(keyword: "lisbon", results: first, timestamp: timestamp + 2), "after replacing the same keyword")
     case .sameKeywordAppends:
       try await sut.replaceSearch(with: first, for: "kyoto", timestamp: timestamp)
       try await sut.appendToSearch(more, for: "kyoto")
@@ -92,8 +95,14 @@ public enum FeedSearchStoreSpec: String, CaseIterable, Sendable, CustomTestStrin
     case .keywordRoundTripsExactly:
       let keyword = "  Café 東京 ☕️\tß "
       try await sut.replaceSearch(with: first, for: keyword, timestamp: timestamp)
-      try await sut.appendToSearch(more, for: "café 東京 ☕️\tß")
-      try await expect(CachedSearch(keyword: keyword, results: first, timestamp: timestamp), "exact keyword")
+      let kept = CachedSearch(keyword: keyword, results: first, timestamp: timestamp)
+      for (other, differs) in [
+        ("café 東京 ☕️\tß", "case and spaces"), ("  CAFÉ 東京 ☕️\tß ", "case"), ("Café 東京 ☕️\tß", "spaces"),
+      ] {
+        try await sut.appendToSearch(more, for: other)
+        let context = "exact keyword, after an append for one that differs only in \(differs)"
+        guard try await expectSearch(sut, kept, context, sourceLocation) else { break }
+      }
     case .deleteEmpties:
       try await sut.deleteSearch()
       try await sut.replaceSearch(with: first, for: "kyoto", timestamp: timestamp)

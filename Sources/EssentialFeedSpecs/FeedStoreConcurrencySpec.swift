@@ -1,5 +1,6 @@
 import EssentialFeedCache
 import Foundation
+import Testing
 
 /// FS-14: rounds of concurrent random operations with unique payloads of up to a few hundred images, released
 /// together by a starting gate, each round's history checked for linearizability against the register model
@@ -80,6 +81,27 @@ struct FeedStoreConcurrencyModel: ConcurrencyModel {
 
   static func describe(_ state: CachedFeed?) -> String {
     label(state)
+  }
+}
+
+extension FeedStoreConcurrencyModel {
+  /// FS-14's torn-state phase: writers insert value N (two images of payload N, the timestamp of N) while readers
+  /// retrieve; every cache retrieved must be one value whole.
+  static func verifyWholeReads(_ store: any FeedStore, sourceLocation: SourceLocation) async throws {
+    try await TornState.verify(
+      "cache",
+      write: { serial in
+        let feed = (0..<2).map { Fixtures.image("payload \(serial) image \($0)", nil) }
+        try await store.insert(feed, timestamp: Fixtures.preciseTimestamp(offset: TimeInterval(serial)))
+      },
+      read: {
+        guard let cache = try await store.retrieve() else { return .torn("an empty cache") }
+        let serials = cache.feed.map { $0.description?.split(separator: " ").dropFirst().first.flatMap { Int($0) } }
+        let timestamp = Int((cache.timestamp.timeIntervalSinceReferenceDate - 721_234_567.123_456_7).rounded())
+        guard serials.count == 2, serials.allSatisfy({ $0 == timestamp }) else { return .torn(label(cache)) }
+        return .whole(timestamp)
+      },
+      sourceLocation: sourceLocation)
   }
 }
 

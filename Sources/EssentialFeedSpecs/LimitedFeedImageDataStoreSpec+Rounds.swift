@@ -18,7 +18,10 @@ struct ImageChecks {
   let sourceLocation: SourceLocation
 
   /// Every URL of `present` is a hit, every one of `missing` a miss, and the total is `total` bytes.
-  func stored(_ present: [URL], missing: [URL], total: Int, _ context: String) async throws {
+  ///
+  /// - Returns: Whether all of it held; the first difference is recorded.
+  @discardableResult
+  func stored(_ present: [URL], missing: [URL], total: Int, _ context: String) async throws -> Bool {
     for url in present where try await sut.retrieve(dataForURL: url) == nil {
       return record("\(context): \(url.lastPathComponent) is a miss, expected a hit")
     }
@@ -26,12 +29,13 @@ struct ImageChecks {
       return record("\(context): \(url.lastPathComponent) is a hit, expected a miss")
     }
     let stored = try await sut.storedImageDataSize()
-    guard stored != total else { return }
-    record("\(context): total \(stored) bytes, expected \(total)")
+    guard stored != total else { return true }
+    return record("\(context): total \(stored) bytes, expected \(total)")
   }
 
-  private func record(_ message: String) {
+  private func record(_ message: String) -> Bool {
     Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    return false
   }
 }
 
@@ -94,5 +98,32 @@ extension LimitedFeedImageDataStoreSpec {
     Issue.record(
       Comment(rawValue: "after 16 concurrent inserts: total \(total) bytes, the images stored add up to \(kept)"),
       sourceLocation: sourceLocation)
+  }
+
+  /// ICL-22: an empty image, then an image of exactly the limit (which leaves no room for any other byte), then one
+  /// a byte over the limit, which is rejected and changes nothing.
+  static func verifyBoundaries(_ sut: any LimitedFeedImageDataStore, check: ImageChecks) async throws {
+    let (empty, a, exact, over) = (imageURL("empty"), imageURL("a"), imageURL("exact"), imageURL("over"))
+    try await sut.insert(Data(), for: empty)
+    try await sut.insert(bytes(400, a), for: a)
+    guard try await check.stored([empty, a], missing: [], total: 400, "after an empty image and 400 bytes") else {
+      return
+    }
+    do {
+      try await sut.insert(bytes(1_000, exact), for: exact)
+    } catch {
+      Issue.record(
+        "insert of exactly the 1,000-byte limit: got \(error), expected success", sourceLocation: check.sourceLocation)
+      return
+    }
+    guard try await check.stored([exact], missing: [a], total: 1_000, "after an image of exactly the limit") else {
+      return
+    }
+    do {
+      try await sut.insert(bytes(1_001, over), for: over)
+      Issue.record("insert of 1,001 bytes over a 1,000-byte limit: succeeded", sourceLocation: check.sourceLocation)
+    } catch {
+      try await check.stored([exact], missing: [over], total: 1_000, "after an image one byte over the limit")
+    }
   }
 }

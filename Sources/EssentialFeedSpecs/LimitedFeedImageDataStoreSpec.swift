@@ -26,6 +26,9 @@ public enum LimitedFeedImageDataStoreSpec: String, CaseIterable, Sendable, Custo
   case deleteAllEmpties
   /// ICL-7: concurrent inserts, on separate threads, keep the total within the limit and equal to what is stored.
   case concurrentInsertsStayWithinLimit
+  /// ICL-22: the limit is inclusive: an image of exactly the limit is stored (alone), one byte over is not, and an
+  /// empty image is stored, found, and counts 0 bytes.
+  case boundariesOfTheLimit
 
   /// The spec's course ID and sentence, as it appears in `swift test` output and in UseCases.md.
   public var testDescription: String {
@@ -37,6 +40,7 @@ public enum LimitedFeedImageDataStoreSpec: String, CaseIterable, Sendable, Custo
     case .replacingCountsNewSize: "ICL-5 replacing an image counts its new size only"
     case .deleteAllEmpties: "ICL-6 deleting all image data empties the cache"
     case .concurrentInsertsStayWithinLimit: "ICL-7 concurrent inserts stay within the limit and add up"
+    case .boundariesOfTheLimit: "ICL-22 an image of exactly the limit is kept alone; an empty image counts 0 bytes"
     }
   }
 
@@ -94,6 +98,8 @@ public enum LimitedFeedImageDataStoreSpec: String, CaseIterable, Sendable, Custo
       try await check.stored([], missing: [a, b], total: 0, "after deleting all")
     case .concurrentInsertsStayWithinLimit:
       try await Self.verifyConcurrentInserts(sut, sourceLocation: sourceLocation)
+    case .boundariesOfTheLimit:
+      try await Self.verifyBoundaries(sut, check: check)
     }
   }
 }

@@ -33,12 +33,13 @@ extension PendingLikeActionStoreSpec {
 }
 
 /// Checks the store's pending actions are exactly `expected`, in order, naming the first difference.
+@discardableResult
 func expectPending(
   _ sut: any PendingLikeActionStore, _ expected: [PendingLikeAction], _ context: String,
   _ sourceLocation: SourceLocation
-) async throws {
+) async throws -> Bool {
   let got = try await sut.pendingActions()
-  guard got != expected else { return }
+  guard got != expected else { return true }
   let describe = { (actions: [PendingLikeAction]) in
     actions.map {
       "\($0.kind.rawValue) \($0.imageID.uuidString.prefix(8)) at \($0.timestamp.timeIntervalSinceReferenceDate) (action \($0.id.uuidString.prefix(8)))"
@@ -46,4 +47,5 @@ func expectPending(
   }
   Issue.record(
     "\(context): pending actions \(describe(got)), expected \(describe(expected))", sourceLocation: sourceLocation)
+  return false
 }

@@ -57,15 +57,16 @@ public enum PendingLikeActionStoreSpec: String, CaseIterable, Sendable, CustomTe
     let sut = try await makeSUT()
     let (first, second, third) = (UUID(), UUID(), UUID())
     let at = { (offset: TimeInterval) in Fixtures.preciseTimestamp(offset: offset) }
-    let expect = { (expected: [PendingLikeAction], context: String) in
+    let expect = { (expected: [PendingLikeAction], context: String) -> Void in
       try await expectPending(sut, expected, context, sourceLocation)
     }
-    let removal = { (action: PendingLikeAction, expected: Bool, context: String) in
+    let removal = { (action: PendingLikeAction, expected: Bool, context: String) -> Bool in
       let removed = try await sut.removeIfPending(action)
       if removed != expected {
         Issue.record(
           "\(context): removeIfPending returned \(removed), expected \(expected)", sourceLocation: sourceLocation)
       }
+      return removed == expected
     }
     switch self {
     case .emptyHasNothingPending:
@@ -87,24 +88,37 @@ public enum PendingLikeActionStoreSpec: String, CaseIterable, Sendable, CustomTe
         PendingLikeAction(imageID: [first, second, third][index], kind: .like, timestamp: timestamp)
       }
       for action in actions { try await sut.enqueue(action) }
-      try await expect([actions[1], actions[2], actions[0]], "three images stored out of order")
+      guard
+        try await expectPending(
+          sut, [actions[1], actions[2], actions[0]], "three images stored out of order", sourceLocation)
+      else { return }
+      let tie = PendingLikeAction(imageID: UUID(), kind: .discard, timestamp: at(0))  // ties: in the order stored
+      try await sut.enqueue(tie)
+      try await expect([actions[1], tie, actions[2], actions[0]], "a fourth image stored last with an equal timestamp")
     case .removingThePendingActionRemovesIt:
       let kept = PendingLikeAction(imageID: first, kind: .like, timestamp: at(0))
       let answered = PendingLikeAction(imageID: second, kind: .like, timestamp: at(1))
       for action in [kept, answered] { try await sut.enqueue(action) }
-      try await removal(answered, true, "removing the pending action")
+      _ = try await removal(answered, true, "removing the pending action")
       try await expect([kept], "after the removal")
     case .olderAnswerNeverRemovesNewer:
       let older = PendingLikeAction(imageID: first, kind: .like, timestamp: at(0))
       let newer = PendingLikeAction(imageID: first, kind: .discard, timestamp: at(1))
       try await sut.enqueue(older)
       try await sut.enqueue(newer)
-      try await removal(older, false, "the answer to the older action")
-      try await expect([newer], "after the older action's answer")
+      guard try await removal(older, false, "the answer to the older action"),
+        try await expectPending(sut, [newer], "after the older action's answer", sourceLocation)
+      else { return }
+      let like = PendingLikeAction(imageID: second, kind: .like, timestamp: at(1))
+      let again = PendingLikeAction(imageID: second, kind: .like, timestamp: at(2))
+      for action in [like, again] { try await sut.enqueue(action) }  // the same kind, twice
+      guard try await removal(like, false, "the answer to the first of two likes") else { return }
+      try await expect([newer, again], "after a like, a like again, and the first like's answer")
     case .removingUnknownChangesNothing:
       let kept = PendingLikeAction(imageID: first, kind: .like, timestamp: at(0))
       try await sut.enqueue(kept)
-      try await removal(PendingLikeAction(imageID: second, kind: .like, timestamp: at(0)), false, "an unknown action")
+      _ = try await removal(
+        PendingLikeAction(imageID: second, kind: .like, timestamp: at(0)), false, "an unknown action")
       try await expect([kept], "first listing")
       try await expect([kept], "second listing")
     case .concurrentChangesAreLinearizable:

@@ -10,12 +10,21 @@ struct AppLoaders {
   let imageLoader: any FeedImageDataLoader
   /// Where each result came from, and why the server or a save failed.
   let recorder: OriginRecorder
+  /// The image cache, to save its order of use when the run ends (``flush()``).
+  let images: any FeedImageDataStore
 
   /// Loaders whose feed is `feedLoader` (a search, say), with the images and recorder of `loaders`.
   init(feedLoader: any FeedLoader, replacingIn loaders: AppLoaders) {
     self.feedLoader = feedLoader
     imageLoader = loaders.imageLoader
     recorder = loaders.recorder
+    images = loaders.images
+  }
+
+  /// Saves the image cache's order of use, as the run ends: a limited cache would otherwise save the reads of this
+  /// run only with its next write, or when released. Nothing is lost when it fails; the order is then less exact.
+  func flush() async {
+    try? await (images as? any LimitedFeedImageDataStore)?.flush()
   }
 
   init(
@@ -24,6 +33,7 @@ struct AppLoaders {
   ) {
     let recorder = OriginRecorder()
     self.recorder = recorder
+    self.images = images
     let localFeed = LocalFeedLoader(store: store, currentDate: now)
     let localImages = LocalFeedImageDataLoader(store: images)
     let cachedFeed = RecordingFeedLoader(decoratee: localFeed, origin: .cache, recorder: recorder)

@@ -54,14 +54,17 @@ enum FeedApp {
       embedded = demo
       server = demo.baseURL
     }
+    let loaders = compose(server, directory)
     let run = FeedRun(
-      loaders: compose(server, directory), server: server, embeddedServer: embedded != nil,
+      loaders: loaders, server: server, embeddedServer: embedded != nil,
       storePath: directory.path(percentEncoded: false), language: language)
     do {
       let result = try await then(try await run.run(progress: progress), server)
+      await loaders.flush()
       await embedded?.stop()
       return result
     } catch {
+      await loaders.flush()
       await embedded?.stop()
       throw error
     }

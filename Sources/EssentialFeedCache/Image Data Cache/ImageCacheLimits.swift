@@ -33,13 +33,25 @@ public struct ImageCacheLimits: Hashable, Sendable {
 /// An image data store that keeps its data within ``ImageCacheLimits``. `LimitedFeedImageDataStoreSpec` checks one.
 ///
 /// Unlike a plain ``FeedImageDataStore``, retrieval changes the store: it records a use, and it removes an expired
-/// entry.
+/// entry. A persistent store need not write on every read: it may keep the uses it recorded and save them with its
+/// next write, on ``flush()``, and when it is released, so that a new instance on the same location evicts in the
+/// same order.
 public protocol LimitedFeedImageDataStore: FeedImageDataStore {
   /// The bytes of image data stored, in all.
   func storedImageDataSize() async throws -> Int
 
   /// Deletes every image's data: how an app clears its image cache.
   func deleteAllImageData() async throws
+
+  /// Saves the uses that reads recorded and that no write has saved yet; does nothing when none are pending. An app
+  /// calls it when it ends or goes to the background; a store also saves them when it is released. The default
+  /// does nothing, for stores that save each use as it happens or keep nothing across instances.
+  func flush() async throws
+}
+
+extension LimitedFeedImageDataStore {
+  /// Does nothing: the store keeps no unsaved uses.
+  public func flush() async throws {}
 }
 
 /// Why an image was not stored.

@@ -43,11 +43,15 @@ enum ConcurrencySpec {
 
   /// Runs rounds of `model` on `sut` until one fails or the budget is spent, recording each failure at
   /// `sourceLocation`, with the seed.
+  ///
+  /// - Returns: Whether every round passed.
+  @discardableResult
   static func verify<Model: ConcurrencyModel>(
     _ model: Model, on sut: Model.Store, seed: UInt64?, sourceLocation: SourceLocation
-  ) async {
+  ) async -> Bool {
     let seed = RandomizedRounds.seed(seed)
     var model = model
+    var passed = true
     await RandomizedRounds.run(seed: seed) { index, rng in
       let round = model.nextRound(index, using: &rng)
       do {
@@ -55,7 +59,7 @@ enum ConcurrencySpec {
           _ = try await Model.perform(operation, on: sut)
         }
         let history = try await Linearizability.record(round.operations) { try await Model.perform($0, on: sut) }
-        return Linearizability.expectLinearizable(
+        passed = Linearizability.expectLinearizable(
           from: round.initial, history, round: index, seed: seed, sourceLocation: sourceLocation,
           describeState: Model.describe
         ) { state, operation in Model.apply(operation, to: state) }
@@ -63,8 +67,10 @@ enum ConcurrencySpec {
         Issue.record(
           error, Comment(rawValue: "Round \(index) threw; \(RandomizedRounds.replay(seed))"),
           sourceLocation: sourceLocation)
-        return false
+        passed = false
       }
+      return passed
     }
+    return passed
   }
 }

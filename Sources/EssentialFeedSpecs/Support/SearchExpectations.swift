@@ -3,12 +3,16 @@ import Foundation
 import Testing
 
 /// Retrieves the search from `sut` and records the first difference from `expected`, after `context`.
+///
+/// - Returns: Whether the search retrieved was `expected`.
+@discardableResult
 func expectSearch(
   _ sut: any FeedSearchStore, _ expected: CachedSearch?, _ context: String, _ sourceLocation: SourceLocation
-) async throws {
+) async throws -> Bool {
   let retrieved = try await sut.retrieveSearch()
-  guard let difference = Difference.between(got: retrieved, expected: expected) else { return }
+  guard let difference = Difference.between(got: retrieved, expected: expected) else { return true }
   Issue.record(Comment(rawValue: "\(context): \(difference)"), sourceLocation: sourceLocation)
+  return false
 }
 
 extension Difference {
@@ -25,34 +29,33 @@ extension Difference {
 }
 
 extension FeedSearchStoreSpec {
-  /// Twenty replaces for twenty keywords, with retrieves among them, all at once: every search retrieved must be
-  /// one of those replaced, whole — its keyword with its own results.
+  /// SRS-9, through the torn-state phase the concurrency specs share: two writer threads replace the search with
+  /// value N (keyword N, two results of N, the timestamp of N) while two reader threads retrieve it, all released
+  /// together; every search retrieved must be one value whole, its keyword with its own results and timestamp.
   static func verifyConcurrentReplaces(_ sut: any FeedSearchStore, sourceLocation: SourceLocation) async throws {
-    let searches = (0..<20).map { index in
-      CachedSearch(
-        keyword: "keyword \(index)",
-        results: (0..<(1 + index % 4)).map { _ in Fixtures.image("result of \(index)", nil) },
-        timestamp: Date(timeIntervalSinceReferenceDate: Double(index)))
-    }
-    let seen = try await withThrowingTaskGroup(of: CachedSearch?.self) { group in
-      for search in searches {
-        group.addTask {
-          try await sut.replaceSearch(with: search.results, for: search.keyword, timestamp: search.timestamp)
-          return try await sut.retrieveSearch()
+    try await TornState.verify(
+      "search",
+      write: { serial in
+        let results = (0..<2).map { _ in Fixtures.image("result of \(serial)", nil) }
+        try await sut.replaceSearch(with: results, for: "keyword \(serial)", timestamp: timestamp(serial))
+      },
+      read: {
+        guard let search = try await sut.retrieveSearch() else { return .torn("no search") }
+        let serial = Int(search.keyword.dropFirst("keyword ".count)) ?? -1
+        guard search.timestamp == timestamp(serial), search.results.count == 2,
+          search.results.allSatisfy({ $0.description == "result of \(serial)" })
+        else {
+          let results = search.results.map { String(reflecting: $0.description ?? "") }.joined(separator: ", ")
+          return .torn(
+            "\(String(reflecting: search.keyword)) with results [\(results)] at "
+              + "\(search.timestamp.timeIntervalSinceReferenceDate)")
         }
-      }
-      var seen: [CachedSearch?] = []
-      for try await search in group { seen.append(search) }
-      return seen + [try await sut.retrieveSearch()]
-    }
-    let mixed = seen.filter { search in !searches.contains { $0 == search } }
-    guard let first = mixed.first else { return }
-    let results = first?.results.count ?? 0
-    Issue.record(
-      Comment(
-        rawValue: "\(mixed.count) of \(seen.count) retrieves saw a mix of searches; the first: "
-          + "\(first.map { String(reflecting: $0.keyword) } ?? "none") with \(results) result\(results == 1 ? "" : "s") "
-          + "that are not its own"),
+        return .whole(serial)
+      },
       sourceLocation: sourceLocation)
+  }
+
+  private static func timestamp(_ serial: Int) -> Date {
+    Date(timeIntervalSinceReferenceDate: Double(serial))
   }
 }

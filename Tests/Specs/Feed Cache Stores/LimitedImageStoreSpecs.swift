@@ -46,6 +46,31 @@ struct SQLiteImageIndexSpecs {
   }
 
   @Test(
+    "ICL-21 reads are saved when the store is released, or by flush(): after a read and a new instance, the image least recently used goes first",
+    arguments: [ShippedStore.sqlite, .fileSystem], [false, true])
+  func readsSurviveANewInstance(kind: ShippedStore, flushing: Bool) async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let (a, b) = (url("a"), url("b"))
+      let make = { try #require(kind.makeLimitedImageStore(in: directory, limits: limits, currentDate: Date.init)) }
+      var first: (any LimitedFeedImageDataStore)? = try make()
+      for name in ["a", "b", "c"] { try await first?.insert(Data(count: 300), for: url(name)) }
+      #expect(try await first?.retrieve(dataForURL: a)?.count == 300)
+      if flushing {
+        try await first?.flush()  // The app going to the background: the first instance lives on.
+      } else {
+        first = nil  // Released: the store saves its reads as it goes.
+      }
+
+      let second = try make()
+      try await second.insert(Data(count: 300), for: url("d"))
+
+      #expect(try await second.retrieve(dataForURL: b) == nil, "b, used least recently, is evicted")
+      #expect(try await second.retrieve(dataForURL: a)?.count == 300, "a, read after b was written, is kept")
+      withExtendedLifetime(first) {}
+    }
+  }
+
+  @Test(
     "ICL-9 a lost or damaged index is rebuilt from the images on the next write; never a crash",
     arguments: ["DROP TABLE image_entry", "DELETE FROM image_total", "DROP TABLE image_total"])
   func indexLoss(damage: String) async throws {

@@ -6,7 +6,7 @@ import Foundation
 actor BrokenLimitedImageStore: LimitedFeedImageDataStore {
   enum Bug: Sendable {
     case evictsNewestFirst, readIsNotAUse, expiresAfterMaximumAge, storesOversized, replaceKeepsOldSize
-    case deleteAllKeepsTotal, tornInsert
+    case deleteAllKeepsTotal, tornInsert, limitIsExclusive
   }
 
   private let bug: Bug
@@ -22,7 +22,8 @@ actor BrokenLimitedImageStore: LimitedFeedImageDataStore {
   }
 
   func insert(_ data: Data, for url: URL) async throws {
-    if data.count > limits.maximumBytes, bug != .storesOversized {
+    let tooLarge = bug == .limitIsExclusive ? data.count >= limits.maximumBytes : data.count > limits.maximumBytes
+    if tooLarge, bug != .storesOversized {
       throw ImageTooLargeError(size: data.count, limit: limits.maximumBytes)
     }
     if bug == .tornInsert { try? await Task.sleep(for: .milliseconds(1)) }  // other inserts run here
@@ -72,6 +73,7 @@ extension LimitedFeedImageDataStoreSpec {
     case .replacingCountsNewSize: (.replaceKeepsOldSize, "after replacing 600 bytes with 300")
     case .deleteAllEmpties: (.deleteAllKeepsTotal, "after deleting all: total 600 bytes, expected 0")
     case .concurrentInsertsStayWithinLimit: (.tornInsert, "after 16 concurrent inserts")
+    case .boundariesOfTheLimit: (.limitIsExclusive, "insert of exactly the 1,000-byte limit: got ")
     }
   }
 }

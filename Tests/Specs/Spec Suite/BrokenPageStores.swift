@@ -70,20 +70,62 @@ actor BrokenPageStore: FeedPageStore {
 
 extension FeedPageStoreSpec {
   /// The broken store this spec must fail, and a piece of the failure it must report.
-  var brokenStore: (bug: BrokenPageStore.Bug, expected: String) {
-    switch self {
-    case .emptyStoreDeliversNothing: (.phantomImage, "first page of an empty store: count differs")
-    case .firstPageRoundTrips: (.droppedOptionals, "first page: image 1: description differs")
-    case .pageAfterCursor: (.afterIncludesCursor, "page after image 3: image 0: id differs")
-    case .pageBeforeCursor: (.beforeReversed, "page before image 6: image 0: id differs")
-    case .appendSkipsKnownIDs: (.duplicatesKept, "images appended: image 0: id differs")
-    case .countsImages: (.countOffByOne, "count after two appends: got 8, expected 7")
+  var brokenStore: (make: @Sendable () -> any FeedPageStore, expected: String) {
+    let broken = { (bug: BrokenPageStore.Bug) in { @Sendable () -> any FeedPageStore in BrokenPageStore(bug) } }
+    return switch self {
+    case .emptyStoreDeliversNothing: (broken(.phantomImage), "first page of an empty store: count differs")
+    case .firstPageRoundTrips: (broken(.droppedOptionals), "first page: image 1: description differs")
+    case .pageAfterCursor: (broken(.afterIncludesCursor), "page after image 3: image 0: id differs")
+    case .pageBeforeCursor: (broken(.beforeReversed), "page before image 6: image 0: id differs")
+    case .appendSkipsKnownIDs: (broken(.duplicatesKept), "images appended: image 0: id differs")
+    case .countsImages: (broken(.countOffByOne), "count after two appends: got 8, expected 7")
     case .unknownCursorDeliversNothing:
-      (.unknownCursorFromStart, "page after an unknown id: count differs: got 4 images")
-    case .replaceReplacesTheList: (.replaceAppends, "images kept by replace: image 1: id differs")
-    case .deleteEmpties: (.deleteIgnored, "first page after delete: count differs: got 10 images")
-    case .randomWalkMatchesAnArray: (.beforeSkipsOne, "page before at step")
-    case .concurrentAppendsStayWhole: (.tornAppend, "did not land whole")
+      (broken(.unknownCursorFromStart), "page after an unknown id: count differs: got 4 images")
+    case .replaceReplacesTheList: (broken(.replaceAppends), "images kept by replace: image 1: id differs")
+    case .deleteEmpties: (broken(.deleteIgnored), "first page after delete: count differs: got 10 images")
+    case .randomWalkMatchesAnArray: (broken(.beforeSkipsOne), "page before at step")
+    case .concurrentAppendsStayWhole: (broken(.tornAppend), "did not land whole")
+    case .concurrentReplacesStayWhole:
+      ({ TwoStepReplacePageStore() }, "torn state: a reader saw a first page of ")
     }
   }
+}
+
+/// FPS-14: replaces the list in two steps, each under the lock, with nothing between: empty it, then append the new
+/// images, as two transactions would. A reader on another thread can see an empty list that nobody deleted, or two
+/// replaces' images in one list.
+final class TwoStepReplacePageStore: FeedPageStore, @unchecked Sendable {
+  // @unchecked Sendable: `images` is read and written only under `lock`.
+  private let lock = NSLock()
+  private var images: [LocalFeedImage] = []
+
+  func retrievePage(after id: UUID?, limit: Int) async -> [LocalFeedImage] {
+    let images = lock.withLock { self.images }
+    let start = id.flatMap { id in images.firstIndex { $0.id == id }.map { $0 + 1 } } ?? (id == nil ? 0 : images.count)
+    return Array(images[start...].prefix(max(0, limit)))
+  }
+
+  func retrievePage(before id: UUID, limit: Int) async -> [LocalFeedImage] {
+    let images = lock.withLock { self.images }
+    guard let end = images.firstIndex(where: { $0.id == id }) else { return [] }
+    return Array(images[..<end].suffix(max(0, limit)))
+  }
+
+  func appendPage(_ page: [LocalFeedImage]) async -> [LocalFeedImage] {
+    lock.withLock {
+      var seen = Set(images.map(\.id))
+      let new = page.filter { seen.insert($0.id).inserted }
+      images += new
+      return new
+    }
+  }
+
+  func replacePages(with page: [LocalFeedImage]) async -> [LocalFeedImage] {
+    lock.withLock { images = [] }
+    return await appendPage(page)
+  }
+
+  func pageImageCount() async -> Int { lock.withLock { images.count } }
+
+  func deletePages() async { lock.withLock { images = [] } }
 }

@@ -6,7 +6,8 @@ import Foundation
 actor BrokenSearchStore: FeedSearchStore {
   enum Bug: CaseIterable, Sendable {
     case emptySearchWhenNothing, reversedResults, retrieveDeletes, firstSearchWins, appendReplaces
-    case appendForAnyKeyword, normalizedKeyword, deleteIgnored, tornReplace
+    case appendForAnyKeyword, normalizedKeyword, deleteIgnored, caseInsensitiveAppend, trimmedAppend
+    case replaceSameKeywordAppends
   }
 
   private let bug: Bug
@@ -25,20 +26,25 @@ actor BrokenSearchStore: FeedSearchStore {
     return CachedSearch(keyword: search.keyword, results: search.results.reversed(), timestamp: search.timestamp)
   }
 
-  func replaceSearch(with results: [LocalFeedImage], for keyword: String, timestamp: Date) async {
+  func replaceSearch(with results: [LocalFeedImage], for keyword: String, timestamp: Date) {
     if bug == .firstSearchWins, search != nil { return }
-    let keyword = bug == .normalizedKeyword ? keyword.trimmingCharacters(in: .whitespaces).lowercased() : keyword
-    guard bug == .tornReplace else {
-      search = CachedSearch(keyword: keyword, results: results, timestamp: timestamp)
+    if bug == .replaceSameKeywordAppends, let kept = search, kept.keyword == keyword {
+      search = CachedSearch(keyword: keyword, results: kept.results + results, timestamp: timestamp)
       return
     }
-    search = CachedSearch(keyword: keyword, results: search?.results ?? [], timestamp: timestamp)
-    try? await Task.sleep(for: .milliseconds(2))  // another replace runs here: the keyword and results come apart
-    search = CachedSearch(keyword: search?.keyword ?? keyword, results: results, timestamp: timestamp)
+    let keyword = bug == .normalizedKeyword ? keyword.trimmingCharacters(in: .whitespaces).lowercased() : keyword
+    search = CachedSearch(keyword: keyword, results: results, timestamp: timestamp)
   }
 
   func appendToSearch(_ results: [LocalFeedImage], for keyword: String) {
-    guard let kept = search, kept.keyword == keyword || bug == .appendForAnyKeyword else { return }
+    let same = { (a: String, b: String) in
+      switch self.bug {
+      case .caseInsensitiveAppend: a.lowercased() == b.lowercased()
+      case .trimmedAppend: a.trimmingCharacters(in: .whitespaces) == b.trimmingCharacters(in: .whitespaces)
+      default: a == b
+      }
+    }
+    guard let kept = search, same(kept.keyword, keyword) || bug == .appendForAnyKeyword else { return }
     let all = bug == .appendReplaces ? results : kept.results + results
     search = CachedSearch(keyword: kept.keyword, results: all, timestamp: kept.timestamp)
   }
@@ -48,19 +54,51 @@ actor BrokenSearchStore: FeedSearchStore {
   }
 }
 
+/// SRS-9: the keyword and timestamp behind one lock, the results behind another, written one after the other with
+/// nothing between: a reader on another thread can see one search's keyword with another's results.
+final class TwoLockSearchStore: FeedSearchStore, @unchecked Sendable {
+  // @unchecked Sendable: each property is read and written only under its own lock.
+  private let keywordLock = NSLock()
+  private let resultsLock = NSLock()
+  private var keyword: (String, Date)?
+  private var results: [LocalFeedImage] = []
+
+  func retrieveSearch() async -> CachedSearch? {
+    let kept = keywordLock.withLock { keyword }
+    let results = resultsLock.withLock { self.results }
+    return kept.map { CachedSearch(keyword: $0.0, results: results, timestamp: $0.1) }
+  }
+
+  func replaceSearch(with results: [LocalFeedImage], for keyword: String, timestamp: Date) async {
+    keywordLock.withLock { self.keyword = (keyword, timestamp) }
+    resultsLock.withLock { self.results = results }
+  }
+
+  func appendToSearch(_ results: [LocalFeedImage], for keyword: String) async {
+    guard keywordLock.withLock({ self.keyword?.0 == keyword }) else { return }
+    resultsLock.withLock { self.results += results }
+  }
+
+  func deleteSearch() async {
+    keywordLock.withLock { keyword = nil }
+    resultsLock.withLock { results = [] }
+  }
+}
+
 extension FeedSearchStoreSpec {
   /// The broken store this spec must fail, and a piece of the failure it must report.
-  var brokenStore: (bug: BrokenSearchStore.Bug, expected: String) {
-    switch self {
-    case .retrieveDeliversNothingWhenEmpty: (.emptySearchWhenNothing, "expected an empty search")
-    case .retrieveDeliversTheSearch: (.reversedResults, "retrieve after replace: image 0: id differs")
-    case .retrieveHasNoSideEffects: (.retrieveDeletes, "second retrieve: got an empty search")
-    case .newKeywordReplaces: (.firstSearchWins, #"keyword differs: got "kyoto", expected "lisbon""#)
-    case .sameKeywordAppends: (.appendReplaces, "after append: image 0: id differs")
-    case .appendForAnotherKeywordChangesNothing: (.appendForAnyKeyword, "append for another: count differs")
-    case .keywordRoundTripsExactly: (.normalizedKeyword, "exact keyword: keyword differs")
-    case .deleteEmpties: (.deleteIgnored, "retrieve after delete: got 2 images")
-    case .concurrentReplacesNeverMix: (.tornReplace, "retrieves saw a mix of searches")
+  var brokenStore: (make: @Sendable () -> any FeedSearchStore, expected: String) {
+    let broken = { (bug: BrokenSearchStore.Bug) in { @Sendable () -> any FeedSearchStore in BrokenSearchStore(bug) } }
+    return switch self {
+    case .retrieveDeliversNothingWhenEmpty: (broken(.emptySearchWhenNothing), "expected an empty search")
+    case .retrieveDeliversTheSearch: (broken(.reversedResults), "retrieve after replace: image 0: id differs")
+    case .retrieveHasNoSideEffects: (broken(.retrieveDeletes), "second retrieve: got an empty search")
+    case .newKeywordReplaces: (broken(.firstSearchWins), #"keyword differs: got "kyoto", expected "lisbon""#)
+    case .sameKeywordAppends: (broken(.appendReplaces), "after append: image 0: id differs")
+    case .appendForAnotherKeywordChangesNothing: (broken(.appendForAnyKeyword), "append for another: count differs")
+    case .keywordRoundTripsExactly: (broken(.normalizedKeyword), "differs only in case and spaces: keyword differs")
+    case .deleteEmpties: (broken(.deleteIgnored), "retrieve after delete: got 2 images")
+    case .concurrentReplacesNeverMix: ({ TwoLockSearchStore() }, "torn state: a reader saw \"keyword ")
     }
   }
 }

@@ -187,3 +187,31 @@ actor AppendingReplaceStore: FeedStore {
   }
   func retrieve() -> CachedFeed? { cache }
 }
+
+/// The store a user wrote, as the README once said fails FS-14: the feed and the timestamp each behind an `NSLock`,
+/// written one after the other with nothing between the two writes. Its window is a few nanoseconds wide; only the
+/// torn-state phase of FS-14, readers racing writers millions of times, finds it.
+final class TightTwoLockStore: FeedStore, @unchecked Sendable {
+  // @unchecked Sendable: each property is read and written only under its own lock.
+  private let feedLock = NSLock()
+  private let timestampLock = NSLock()
+  private var feed: [LocalFeedImage]?
+  private var timestamp: Date?
+
+  func deleteCachedFeed() async {
+    feedLock.withLock { feed = nil }
+    timestampLock.withLock { timestamp = nil }
+  }
+
+  func insert(_ feed: [LocalFeedImage], timestamp: Date) async {
+    feedLock.withLock { self.feed = feed }
+    timestampLock.withLock { self.timestamp = timestamp }
+  }
+
+  func retrieve() async -> CachedFeed? {
+    let feed = feedLock.withLock { self.feed }
+    let timestamp = timestampLock.withLock { self.timestamp }
+    guard let feed, let timestamp else { return nil }
+    return CachedFeed(feed: feed, timestamp: timestamp)
+  }
+}

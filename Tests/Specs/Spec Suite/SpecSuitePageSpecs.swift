@@ -7,9 +7,9 @@ import Testing
 struct SpecSuitePageSpecs {
   @Test("SS-27 each FeedPageStore spec fails the store with its bug", arguments: FeedPageStoreSpec.allCases)
   func pageStoreSpec(_ spec: FeedPageStoreSpec) async throws {
-    let (bug, expected) = spec.brokenStore
+    let (make, expected) = spec.brokenStore
     try await withKnownIssue {
-      try await spec.verify { BrokenPageStore(bug) }
+      try await spec.verify { make() }
     } matching: { issue in
       issue.comments.contains { $0.rawValue.contains(expected) }
     }

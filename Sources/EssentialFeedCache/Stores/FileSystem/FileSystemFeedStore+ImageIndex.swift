@@ -29,6 +29,22 @@ extension FileSystemFeedStore {
     pendingRecords = []
   }
 
+  /// Saves the order of use that reads recorded since the last write, appending it to the index's journal; does
+  /// nothing when there is none. The store also saves it when it is released.
+  ///
+  /// - Throws: ``FileFeedStoreError/insertionFailed(path:reason:)`` when the journal cannot be written; the reads stay
+  ///   pending for the next write.
+  public func flush() throws(FileFeedStoreError) {
+    guard !pendingRecords.isEmpty else { return }
+    do throws(JournalError) {
+      var index = takeIndex()
+      defer { imageIndex = index }
+      try appendToJournal([], index: &index)
+    } catch {
+      throw .insertionFailed(path: error.path, reason: error.reason)
+    }
+  }
+
   /// Why the index's journal or the images' directory could not be written.
   struct JournalError: Error {
     let path: String

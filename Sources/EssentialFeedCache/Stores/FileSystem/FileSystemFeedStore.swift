@@ -76,7 +76,10 @@ public actor FileSystemFeedStore: FeedStore, LimitedFeedImageDataStore {
       maximumFileSize: maximumFileSize)
   }
 
+  /// Saves the reads no write has saved yet, as ``flush()`` does, so a new instance evicts in the same order; a
+  /// journal that cannot be written keeps the order it had.
   deinit {
+    if !pendingRecords.isEmpty { try? ImageIndexJournal.append(pendingRecords, to: indexLocation.journal) }
     if pendingLikesFile >= 0 { close(pendingLikesFile) }
     if pendingLikesLock >= 0 { close(pendingLikesLock) }
   }

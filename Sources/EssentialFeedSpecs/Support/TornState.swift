@@ -1,0 +1,138 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// What one read of the torn-state phase saw.
+enum TornRead: Sendable {
+  /// One whole written value: the serial all its parts agree on.
+  case whole(Int)
+  /// Parts of different values, or nothing where a value was always kept: what the reader saw, for the failure.
+  case torn(String)
+}
+
+/// The torn-state phase of the concurrency specs (FS-14, FPS-11, SRS-9): two writer threads replace the whole state
+/// in a tight loop with values whose parts match (a feed and its own timestamp, a keyword and its own results),
+/// while two reader threads read in a tight loop, and every read must be one whole written value.
+///
+/// A store that writes two parts in two steps, with nothing between them (two locks, say), leaves a window of
+/// nanoseconds; linearizability rounds of a few operations almost never land in it, but a phase in which the readers
+/// see the state change thousands of times does. The phase ends when the readers have seen
+/// ``changes(environment:)`` changes (2,000 by default), or a quarter of them once half a second has passed, as the
+/// randomized rounds do: a store whose every write is flushed to disk is not kept busy for seconds, and its window
+/// is as wide as its write, while a fast store, whose window is narrow, always gets the whole count. However busy
+/// the machine, every store gets at least a quarter of the count.
+enum TornState {
+  /// The environment variable that sets how many changes the readers look for (default ``defaultChanges``): raise it
+  /// to hunt a rarer tear, at the cost of time.
+  static let changesVariable = "ESSENTIALFEED_SPEC_TORN_CHANGES"
+  /// Changes the readers look for by default.
+  static let defaultChanges = 2_000
+
+  /// The number of changes this run asks for.
+  static func changes(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
+    environment[changesVariable].flatMap { Int($0) }.map { max(1, $0) } ?? defaultChanges
+  }
+
+  /// Writes value 0, then runs the writers and readers until the readers have seen enough changes (see the type) or
+  /// one read was torn, which is recorded at `sourceLocation`.
+  ///
+  /// - Parameters:
+  ///   - what: The state a writer replaces, for the failure ("cache", "search").
+  ///   - write: Replaces the whole state with value `serial`.
+  ///   - read: Reads the state and says whether it is one whole value.
+  static func verify(
+    _ what: String,
+    write: @escaping @Sendable (_ serial: Int) async throws -> Void,
+    read: @escaping @Sendable () async throws -> TornRead,
+    sourceLocation: SourceLocation
+  ) async throws {
+    try await write(0)  // From here on the store always holds a value: reading none is a tear too.
+    let run = TornRun(changes: changes())
+    let gate = StartingGate(parties: 4)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for writer in 0..<2 {
+        group.addTask(executorPreference: OperationThreadExecutor.shared[writer]) {
+          await gate.arriveAndWait()
+          try await run.untilOver {
+            var serial = writer + 1
+            while !run.isOver {
+              try await write(serial)
+              serial += 2
+              run.wrote()
+            }
+          }
+        }
+      }
+      for reader in 0..<2 {
+        group.addTask(executorPreference: OperationThreadExecutor.shared[2 + reader]) {
+          await gate.arriveAndWait()
+          try await run.untilOver {
+            var last = -1
+            while !run.isOver {
+              switch try await read() {
+              case .whole(let serial) where serial != last:
+                last = serial
+                run.changed()
+              case .whole: break
+              case .torn(let seen): run.tore(seen)
+              }
+            }
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    guard let seen = run.firstTear else { return }
+    Issue.record(
+      Comment(
+        rawValue: "torn state: a reader saw \(seen), while writers only replaced the whole \(what) with values whose "
+          + "parts match (after \(run.changesSeen) changes seen; \(changesVariable) sets how many to look for)"),
+      sourceLocation: sourceLocation)
+  }
+}
+
+/// The shared progress of one torn-state phase: over when the readers saw enough changes, a read was torn, a
+/// writer or reader threw, or the writers wrote far more values than the readers saw change (a store whose writes
+/// never show is another spec's failure, not a reason to run forever).
+private final class TornRun: Sendable {
+  private let target: Int
+  private let deadline = ContinuousClock.now + .milliseconds(500)
+  private let changes = Atomic(0)
+  private let writes = Atomic(0)
+  private let over = Atomic(false)
+  private let tear = Mutex<String?>(nil)
+
+  init(changes: Int) {
+    target = changes
+  }
+
+  var isOver: Bool { over.load(ordering: .relaxed) }
+  var changesSeen: Int { changes.load(ordering: .relaxed) }
+  var firstTear: String? { tear.withLock { $0 } }
+
+  func wrote() {
+    if writes.add(1, ordering: .relaxed).newValue >= target * 50 { end() }
+  }
+
+  func changed() {
+    let seen = changes.add(1, ordering: .relaxed).newValue
+    if seen >= target || (seen >= max(1, target / 4) && ContinuousClock.now >= deadline) { end() }
+  }
+
+  func tore(_ seen: String) {
+    tear.withLock { $0 = $0 ?? seen }
+    end()
+  }
+
+  /// Runs `loop`, ending the phase for every thread if it throws.
+  func untilOver(_ loop: () async throws -> Void) async throws {
+    do {
+      try await loop()
+    } catch {
+      end()
+      throw error
+    }
+  }
+
+  private func end() { over.store(true, ordering: .relaxed) }
+}
