@@ -11,20 +11,52 @@ import re
 import sys
 
 # The README's spec examples use `MyStore`, the reader's own store; the check gives them one to compile against.
-MY_STORE = """import EssentialFeedCache
+MY_STORE = """import EssentialFeed
+import EssentialFeedCache
 import Foundation
 
-/// Stands for the reader's store in the README's spec examples; compiled with them, never run.
-actor MyStore: FeedStore, FeedImageDataStore {
-  private let store = InMemoryFeedStore()
+/// Stands for the reader's store in the README's spec examples; compiled with them, never run. It keeps whatever
+/// the examples plug in: a feed, image data within limits, a search, a paged list, pending likes.
+actor MyStore: FeedStore, LimitedFeedImageDataStore, FeedSearchStore, FeedPageStore, PendingLikeActionStore {
+  private let store: InMemoryFeedStore
 
-  init(storeURL: URL? = nil) {}
+  init(
+    storeURL: URL? = nil, imageLimits: ImageCacheLimits? = nil,
+    currentDate: @escaping @Sendable () -> Date = Date.init
+  ) {
+    store = InMemoryFeedStore(imageLimits: imageLimits, currentDate: currentDate)
+  }
 
   func retrieve() async throws -> CachedFeed? { try await store.retrieve() }
   func insert(_ feed: [LocalFeedImage], timestamp: Date) async throws { try await store.insert(feed, timestamp: timestamp) }
   func deleteCachedFeed() async throws { try await store.deleteCachedFeed() }
   func insert(_ data: Data, for url: URL) async throws { try await store.insert(data, for: url) }
   func retrieve(dataForURL url: URL) async throws -> Data? { try await store.retrieve(dataForURL: url) }
+  func storedImageDataSize() async throws -> Int { try await store.storedImageDataSize() }
+  func deleteAllImageData() async throws { try await store.deleteAllImageData() }
+  func retrieveSearch() async throws -> CachedSearch? { try await store.retrieveSearch() }
+  func replaceSearch(with results: [LocalFeedImage], for keyword: String, timestamp: Date) async throws {
+    try await store.replaceSearch(with: results, for: keyword, timestamp: timestamp)
+  }
+  func appendToSearch(_ results: [LocalFeedImage], for keyword: String) async throws {
+    try await store.appendToSearch(results, for: keyword)
+  }
+  func deleteSearch() async throws { try await store.deleteSearch() }
+  func retrievePage(after id: UUID?, limit: Int) async throws -> [LocalFeedImage] {
+    try await store.retrievePage(after: id, limit: limit)
+  }
+  func retrievePage(before id: UUID, limit: Int) async throws -> [LocalFeedImage] {
+    try await store.retrievePage(before: id, limit: limit)
+  }
+  func appendPage(_ images: [LocalFeedImage]) async throws -> [LocalFeedImage] { try await store.appendPage(images) }
+  func replacePages(with images: [LocalFeedImage]) async throws -> [LocalFeedImage] {
+    try await store.replacePages(with: images)
+  }
+  func pageImageCount() async throws -> Int { try await store.pageImageCount() }
+  func deletePages() async throws { try await store.deletePages() }
+  func enqueue(_ action: PendingLikeAction) async throws { try await store.enqueue(action) }
+  func pendingActions() async throws -> [PendingLikeAction] { try await store.pendingActions() }
+  func removeIfPending(_ action: PendingLikeAction) async throws -> Bool { try await store.removeIfPending(action) }
 }
 """
 

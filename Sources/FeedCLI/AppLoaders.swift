@@ -21,6 +21,16 @@ struct AppLoaders {
     images = loaders.images
   }
 
+  /// Why the image cache cannot be read, if it cannot: reading its size opens it, as any load would.
+  func imageCacheProblem() async -> String? {
+    do {
+      _ = try await (images as? any LimitedFeedImageDataStore)?.storedImageDataSize()
+      return nil
+    } catch {
+      return "\(error)"
+    }
+  }
+
   /// Saves the image cache's order of use, as the run ends: a limited cache would otherwise save the reads of this
   /// run only with its next write, or when released. Nothing is lost when it fails; the order is then less exact.
   func flush() async {

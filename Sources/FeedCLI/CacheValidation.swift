@@ -15,18 +15,22 @@ struct CacheValidationReport: Codable, Equatable {
   var images: Int?
   var savedAt: Date?
   var reason: String?
+  /// What validation did with the image cache, when there is one.
+  var imageCache: ImageCacheValidation?
 
   /// What validation did, in `language`.
   func text(in language: AppLanguage = .current) -> String {
     let savedAt = savedAt.map(language.date) ?? language.text("UNKNOWN_TIME")
     let images = language.number(images ?? 0)
-    return switch action {
-    case .deletedUnreadable:
-      language.text("VALIDATE_DELETED_UNREADABLE", store, reason ?? language.text("UNKNOWN_REASON"))
-    case .deletedExpired: language.text("VALIDATE_DELETED_EXPIRED", images, savedAt, store)
-    case .kept: language.text("VALIDATE_KEPT", images, savedAt, store)
-    case .nothingToDo: language.text("VALIDATE_NOTHING", store)
-    }
+    let feed =
+      switch action {
+      case .deletedUnreadable:
+        language.text("VALIDATE_DELETED_UNREADABLE", store, reason ?? language.text("UNKNOWN_REASON"))
+      case .deletedExpired: language.text("VALIDATE_DELETED_EXPIRED", images, savedAt, store)
+      case .kept: language.text("VALIDATE_KEPT", images, savedAt, store)
+      case .nothingToDo: language.text("VALIDATE_NOTHING", store)
+      }
+    return [feed, imageCache?.text(in: language)].compactMap { $0 }.joined(separator: "\n")
   }
 }
 

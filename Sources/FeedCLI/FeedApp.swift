@@ -76,8 +76,9 @@ enum FeedApp {
     now: @escaping @Sendable () -> Date = Date.init
   ) async throws -> String {
     let directory = try CacheDirectory.resolve(store)
-    let report = try await CacheValidation.run(
+    var report = try await CacheValidation.run(
       store: makeStore(storeKind, in: directory), storePath: directory.path(percentEncoded: false), now: now)
+    report.imageCache = await ImageCacheValidation.run(in: directory)
     if json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -4,7 +4,7 @@ import Foundation
 /// plus the image counts the text summary states.
 extension FeedReport {
   private enum JSONKeys: String, CodingKey {
-    case title, server, embeddedServer, store, feedSource, serverProblem, saveProblem, entries
+    case title, server, embeddedServer, store, feedSource, serverProblem, saveProblem, entries, imageCacheProblem
     case imagesLoaded, imagesFailed, imagesFromCache, imagesFromServer
   }
 
@@ -21,6 +21,7 @@ extension FeedReport {
     try container.encode(serverProblem, forKey: .serverProblem)
     try container.encode(saveProblem, forKey: .saveProblem)
     try container.encode(entries, forKey: .entries)
+    try container.encode(imageCacheProblem, forKey: .imageCacheProblem)
     try container.encode(imagesLoaded, forKey: .imagesLoaded)
     try container.encode(imagesFailed, forKey: .imagesFailed)
     try container.encode(imagesFromCache, forKey: .imagesFromCache)

@@ -28,6 +28,8 @@ struct FeedReport: Codable, Equatable {
   /// Why the server's feed could not be saved to the cache, when it could not.
   var saveProblem: String? = nil
   var entries: [Entry]
+  /// Why the image cache cannot be used, when it cannot: its images then load from the server every time.
+  var imageCacheProblem: String? = nil
 
   var imagesFromCache: Int { entries.filter { $0.imageSource == .cache }.count }
   var imagesFromServer: Int { entries.filter { $0.imageSource == .server }.count }

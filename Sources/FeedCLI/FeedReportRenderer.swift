@@ -24,6 +24,12 @@ enum FeedReportRenderer {
     }
     lines.append("")
     lines.append(summary(report, language: language))
+    if let problem = report.imageCacheProblem {
+      lines.append(
+        language.text(
+          "IMAGE_CACHE_UNUSABLE", FeedApp.imageStorePath(in: report.store),
+          problem.trimmingCharacters(in: CharacterSet(charactersIn: "."))))
+    }
     return lines.joined(separator: "\n")
   }
 

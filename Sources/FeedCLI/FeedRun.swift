@@ -61,7 +61,8 @@ struct FeedRun {
       title: FeedPresenter.title(localization: language.localization), server: server, embeddedServer: embeddedServer,
       store: storePath,
       feedSource: source, serverProblem: source == .cache ? serverProblem : nil,
-      saveProblem: source == .server ? recorder.saveError.map { "\($0)" } : nil, entries: entries)
+      saveProblem: source == .server ? recorder.saveError.map { "\($0)" } : nil, entries: entries,
+      imageCacheProblem: await loaders.imageCacheProblem())
   }
 }
 

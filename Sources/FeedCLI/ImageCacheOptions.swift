@@ -31,6 +31,14 @@ extension FeedApp {
   static func makeImageStore(
     in directory: URL, limits: ImageCacheLimits, now: @escaping @Sendable () -> Date
   ) -> SQLiteFeedStore {
-    SQLiteFeedStore(storeURL: directory.appending(path: "images.sqlite"), imageLimits: limits, currentDate: now)
+    SQLiteFeedStore(storeURL: directory.appending(path: imageStoreName), imageLimits: limits, currentDate: now)
+  }
+
+  /// The image cache's file name in the cache directory.
+  static let imageStoreName = "images.sqlite"
+
+  /// The image cache's path in the cache directory at `directory`, for messages.
+  static func imageStorePath(in directory: String) -> String {
+    URL(fileURLWithPath: directory, isDirectory: true).appending(path: imageStoreName).path(percentEncoded: false)
   }
 }

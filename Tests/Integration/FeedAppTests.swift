@@ -125,6 +125,37 @@ struct FeedAppTests {
     }
   }
 
+  @Test(
+    "APP-19 a corrupt image cache is said: show names it, validate-cache deletes it alone (the feed is kept) and says so"
+  )
+  func corruptImageCache() async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let store = directory.path(percentEncoded: false)
+      _ = try await show(store: directory)
+      let images = directory.appending(path: "images.sqlite")
+      try Data(repeating: 0x2A, count: 4_096).write(to: images)
+
+      let report = try await show(store: directory, offline: true)
+      let problem = try #require(report.imageCacheProblem, "show says nothing of an unusable image cache")
+      #expect(problem.contains("images.sqlite"), "\(problem)")
+      let text = try await FeedApp.show(
+        url: nil, offline: true, store: store, json: false, language: .english, progress: { _, _ in })
+      #expect(text.contains("The image cache at \(images.path(percentEncoded: false)) is unusable"), "\(text)")
+      #expect(text.contains("feed validate-cache"), "\(text)")
+
+      let validated = try await FeedApp.validateCache(store: store, json: false, language: .english)
+      #expect(validated.hasPrefix("Kept a valid cache of 64 images"), "\(validated)")
+      #expect(validated.contains("Deleted an unreadable image cache in \(images.path(percentEncoded: false))"), "\(validated)")
+      #expect(!FileManager.default.fileExists(atPath: images.path(percentEncoded: false)))
+
+      let again = try await show(store: directory)
+      #expect(again.imageCacheProblem == nil)
+      #expect(again.imagesFromServer == 64)
+      let json = try await FeedApp.validateCache(store: store, json: true)
+      #expect(json.contains(#""imageCache" : {"#) && json.contains(#""action" : "kept""#), "\(json)")
+    }
+  }
+
   @Test("APP-7 the text output, rendered through the presenters, lists every image and ends with a summary")
   func textOutput() async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in

@@ -1,0 +1,51 @@
+import EssentialFeedSQLite
+import Foundation
+
+/// What `feed validate-cache` did with the image cache (`images.sqlite`), which holds image data alone: deleting an
+/// unreadable one loses nothing another store keeps.
+struct ImageCacheValidation: Codable, Equatable {
+  enum Action: String, Codable {
+    case kept
+    case deletedUnreadable = "deleted-unreadable"
+  }
+
+  var action: Action
+  var path: String
+  var bytes: Int?
+  var reason: String?
+
+  /// What validation did, in `language`.
+  func text(in language: AppLanguage) -> String {
+    switch action {
+    case .kept: language.text("VALIDATE_IMAGES_KEPT", language.number(bytes ?? 0), path)
+    case .deletedUnreadable:
+      language.text(
+        "VALIDATE_IMAGES_DELETED", path,
+        (reason ?? language.text("UNKNOWN_REASON")).trimmingCharacters(in: CharacterSet(charactersIn: ".")))
+    }
+  }
+
+  /// Reads the image cache in `directory`, and deletes it (with its journal files) when it cannot be read; `nil`
+  /// when there is none.
+  static func run(in directory: URL) async -> ImageCacheValidation? {
+    let file = directory.appending(path: FeedApp.imageStoreName)
+    let path = file.path(percentEncoded: false)
+    guard FileManager.default.fileExists(atPath: path) else { return nil }
+    switch await size(of: file) {
+    case .success(let bytes):
+      return ImageCacheValidation(action: .kept, path: path, bytes: bytes)
+    case .failure(let error):
+      for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+      return ImageCacheValidation(action: .deletedUnreadable, path: path, reason: "\(error)")
+    }
+  }
+
+  /// The bytes the image cache holds, read by a store released before anything is deleted.
+  private static func size(of file: URL) async -> Result<Int, any Error> {
+    do {
+      return .success(try await SQLiteFeedStore(storeURL: file).storedImageDataSize())
+    } catch {
+      return .failure(error)
+    }
+  }
+}
