@@ -25,11 +25,24 @@ enum CacheDirectory {
     do {
       try FileManager.default.createDirectory(
         at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-      let probe = directory.appending(path: ".write-probe-\(UUID().uuidString)")
+      // One name for every run: a run killed between the write and the remove leaves one file, which the next
+      // run writes over and removes; another process removing it first is no failure.
+      let probe = directory.appending(path: ".write-probe")
       try Data().write(to: probe)
-      try FileManager.default.removeItem(at: probe)
+      do {
+        try FileManager.default.removeItem(at: probe)
+      } catch CocoaError.fileNoSuchFile {}
     } catch {
       throw .unusableStore(path: path, reason: reason(for: directory, error))
+    }
+    removeOldProbes(in: path)
+  }
+
+  /// Removes the probes earlier versions named `.write-probe-<UUID>`, which a killed run left behind for good.
+  private static func removeOldProbes(in path: String) {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    for name in names where name.hasPrefix(".write-probe-") {
+      try? FileManager.default.removeItem(atPath: (path as NSString).appendingPathComponent(name))
     }
   }
 

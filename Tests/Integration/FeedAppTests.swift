@@ -157,6 +157,24 @@ struct FeedAppTests {
     }
   }
 
+  @Test(
+    "APP-20 the check that the cache directory can be written leaves no file, and removes the probe a killed run left"
+  )
+  func writeProbeLeavesNothing() async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      // A run killed between its write and its remove, and a probe named as older versions named it.
+      try Data().write(to: directory.appending(path: ".write-probe"))
+      try Data().write(to: directory.appending(path: ".write-probe-\(UUID().uuidString)"))
+
+      try CacheDirectory.prepare(directory)
+      try CacheDirectory.prepare(directory)
+
+      let left = try FileManager.default.contentsOfDirectory(atPath: directory.path(percentEncoded: false))
+      #expect(left.filter { $0.hasPrefix(".write-probe") }.isEmpty, "\(left)")
+    }
+  }
+
   @Test("APP-7 the text output, rendered through the presenters, lists every image and ends with a summary")
   func textOutput() async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in

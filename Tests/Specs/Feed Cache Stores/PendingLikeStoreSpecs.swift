@@ -89,6 +89,36 @@ struct PendingLikeStoreSpecs {
   }
 
   @Test(
+    "PA-12 file system: a whole record of an unknown kind is an error, not a tear; two records with one action id leave one action, which its answer removes"
+  )
+  func craftedJournal() async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let store = directory.appending(path: "store")
+      let journal = store.appending(path: "pending-likes")
+      let action = PendingLikeAction(imageID: UUID(), kind: .like, timestamp: Date(timeIntervalSinceReferenceDate: 1))
+      try await FileSystemFeedStore(directory: store).enqueue(action)
+      let whole = try Data(contentsOf: journal)
+
+      var unknown = PendingLikeJournal.encode([.remove(action.id)])
+      unknown[0] = 9  // a kind no version wrote, sealed with a valid checksum: written on purpose, not torn
+      var resealed = BinaryWriter(capacity: 64)
+      for byte in unknown.prefix(56) { resealed.append(byte) }
+      JournalFormat.sealRecord(&resealed, from: 0)
+      try (whole + Data(resealed.bytes)).write(to: journal)
+      let crafted = FileSystemFeedStore(directory: store)
+      await #expect(throws: FileFeedStoreError.self) { try await crafted.pendingActions() }
+
+      let reused = PendingLikeAction(
+        id: action.id, imageID: UUID(), kind: .discard, timestamp: Date(timeIntervalSinceReferenceDate: 2))
+      try (whole + Data(PendingLikeJournal.encode([.enqueue(reused)]))).write(to: journal)
+      let sut = FileSystemFeedStore(directory: store)
+      #expect(try await sut.pendingActions() == [reused], "one action id, one pending action: the later record's")
+      #expect(try await sut.removeIfPending(reused))
+      #expect(try await FileSystemFeedStore(directory: store).pendingActions().isEmpty, "an action pending forever")
+    }
+  }
+
+  @Test(
     "PA-11 file system: two instances on one directory (as two processes) see each other's changes, and neither's compaction drops the other's actions"
   )
   func twoInstances() async throws {

@@ -11,7 +11,9 @@ import Foundation
 ///
 /// Kinds: 1 enqueue a like, 2 enqueue a discard, 3 remove (only the action id is set). A last record cut short, or
 /// whole but failing its checksum, is an append that never returned (killed or cut by a power failure midway): it is
-/// dropped. Any other damage is an error, never a guess.
+/// dropped. Any other damage is an error, never a guess: a record whose checksum holds but whose kind is unknown too.
+/// An action id is one action: a later enqueue record with the id of an action pending for another image replaces
+/// it, so that the id's answer removes it.
 enum PendingLikeJournal {
   static let magic: UInt32 = 0x4C50_4645  // "EFPL" read as little-endian bytes
   static let version: UInt16 = 1
@@ -61,14 +63,18 @@ enum PendingLikeJournal {
         var records: [Record] = []
         while reader.remaining >= recordSize {
           let start = reader.offset
+          let fields: BinaryReader
           do throws(BinaryReader.Malformed) {
-            records.append(try decodeRecord(&reader))
+            fields = try JournalFormat.openRecord(&reader, size: recordSize)
           } catch {
-            // The last record, whole in length but not in content: an append a power cut tore before its flush
-            // returned, so never acknowledged. Dropped, as a record cut short is.
+            // The last record, whole in length but failing its checksum: an append a power cut tore before its
+            // flush returned, so never acknowledged. Dropped, as a record cut short is.
             guard reader.remaining < recordSize, reader.offset - start == recordSize else { throw error }
             return (records, start)
           }
+          // A record whose checksum holds was written whole, on purpose: an unknown kind in it is damage, never
+          // a tear to drop.
+          records.append(try decodeRecord(fields))
         }
         return (records, reader.offset)
       }
@@ -76,8 +82,8 @@ enum PendingLikeJournal {
     return try result.get()
   }
 
-  private static func decodeRecord(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Record {
-    var fields = try JournalFormat.openRecord(&reader, size: recordSize)
+  private static func decodeRecord(_ record: BinaryReader) throws(BinaryReader.Malformed) -> Record {
+    var fields = record
     let kind = try fields.read(UInt8.self)
     guard try fields.readBytes(7).allSatisfy({ $0 == 0 }) else { throw .init(reason: "unknown flags") }
     let id = try fields.readUUID()

@@ -36,6 +36,9 @@ struct PendingLikes {
     switch record {
     case .enqueue(let action):
       if let old = byImage[action.imageID] { imageOfAction[old.action.id] = nil }
+      // One id, one action (a crafted or damaged journal may repeat an id): the later record's, which its answer
+      // removes, never one pending forever under an id that now points elsewhere.
+      if let other = imageOfAction[action.id], other != action.imageID { byImage[other] = nil }
       byImage[action.imageID] = (action, nextOrder)
       imageOfAction[action.id] = action.imageID
       nextOrder += 1
