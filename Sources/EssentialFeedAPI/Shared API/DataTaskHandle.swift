@@ -6,16 +6,16 @@ import Synchronization
 #endif
 
 /// One request: its data task and the continuation waiting for it, shared by the session's completion, the caller's
-/// cancellation and the resource timeout. Whichever comes first resumes the continuation, exactly once; the others
-/// only cancel the task, which swift-corelibs-foundation may go on running for a while.
+/// cancellation and the resource timeout. Whichever comes first resumes the continuation, exactly once.
 ///
-/// On Linux, a caller's cancel ends the call at once and cancels the task only if it is still running a moment later
-/// (``cancelGrace``): swift-corelibs-foundation traps when a task is cancelled as it completes ("a task that in not in
-/// the registry", swiftlang/swift-corelibs-foundation#3296), and scrolling a feed fast cancels thousands of image
-/// loads a second, many of them just as they complete. A task still running after the grace period is a slow one,
-/// whose completion is unlikely to meet the cancel. Every attempt to order the cancel after the session's own
-/// bookkeeping through its public API (its delegate queue, its task list, a synchronous read on the task's queue)
-/// still trapped in the 3,000 cancels of HTTP-9.
+/// On Linux, a cancel ends the call at once and cancels the task only if it still runs a while later:
+/// swift-corelibs-foundation traps when a task is cancelled as it completes ("a task that in not in the registry",
+/// swiftlang/swift-corelibs-foundation#3296), and no public API orders a cancel after the session's own bookkeeping.
+/// A caller's cancel and the timeout wait ``abandonGrace`` (10 s): a grace of 1 s was not enough, as under load a
+/// task starved of CPU for that second completed just as the cancel arrived (HTTP-9 crashed the test process in 5 of
+/// 11 runs of the suite with every core busy); a task still running 10 s after its caller left is a slow one, whose
+/// completion is unlikely to meet the cancel. Meanwhile its body is dropped as it arrives. A body past the limit is
+/// being flooded, not completing, and is cancelled after ``cancelGrace`` (1 s). Elsewhere tasks are cancelled at once.
 final class DataTaskHandle: Sendable {
   typealias Continuation = CheckedContinuation<(Data, HTTPURLResponse), any Error>
 
@@ -26,8 +26,10 @@ final class DataTaskHandle: Sendable {
   }
 
   private let state = Mutex(State.idle)
-  /// How long a cancelled task may run on before it is cancelled (on Linux).
+  /// How long a task whose body passed the limit may run on before it is cancelled (on Linux).
   static let cancelGrace: DispatchTimeInterval = .seconds(1)
+  /// How long a task its caller cancelled, or that timed out, may run on before it is cancelled (on Linux).
+  static let abandonGrace: DispatchTimeInterval = .seconds(10)
 
   /// Records `task` as running for `continuation`; returns `false` when cancellation or the timeout came first, and
   /// has then resumed `continuation` with that error: the task must not start.
@@ -46,22 +48,28 @@ final class DataTaskHandle: Sendable {
     take()?.continuation.resume(with: result)
   }
 
-  /// Ends the request with `CancellationError`, and cancels its task (on Linux, if it still runs after ``cancelGrace``).
+  /// Ends the request with `CancellationError`, and cancels its task (on Linux, if it still runs after
+  /// ``abandonGrace``).
   ///
-  /// - Returns: The task that was running, if any: its body, still arriving during the grace period, is of no use.
+  /// - Returns: The task that was running, if any: whatever more of its body arrives is of no use.
   @discardableResult
   func cancel() -> URLSessionDataTask? {
     guard let (task, continuation) = take() else { return nil }
     continuation.resume(throwing: CancellationError())
-    Self.cancelAfterGrace(task)
+    Self.cancelUnlessCompleting(task)
     return task
   }
 
-  /// Cancels `task`: on Linux only if it still runs after ``cancelGrace`` (see the type's documentation), at once
-  /// elsewhere. Every cancel the client makes goes through here: the caller's, the timeout's and the body limit's.
-  static func cancelAfterGrace(_ task: URLSessionDataTask) {
+  /// Cancels `task`: on Linux only if it still runs after ``abandonGrace`` (see the type), at once elsewhere.
+  private static func cancelUnlessCompleting(_ task: URLSessionDataTask) {
+    cancelAfterGrace(task, grace: abandonGrace)
+  }
+
+  /// Cancels `task`: on Linux only if it still runs after `grace` (by default ``cancelGrace``, for a body past the
+  /// limit), at once elsewhere.
+  static func cancelAfterGrace(_ task: URLSessionDataTask, grace: DispatchTimeInterval = cancelGrace) {
     #if canImport(FoundationNetworking)
-      DispatchQueue.global().asyncAfter(deadline: .now() + cancelGrace) {
+      DispatchQueue.global().asyncAfter(deadline: .now() + grace) {
         if task.state == .running { task.cancel() }
       }
     #else
@@ -70,11 +78,15 @@ final class DataTaskHandle: Sendable {
   }
 
   /// Ends the request with `URLError(.timedOut)` and cancels its task (on Linux, if it still runs after
-  /// ``cancelGrace``: a task can complete just as its timeout fires).
-  func timeOut() {
-    guard let (task, continuation) = take() else { return }
+  /// ``abandonGrace``: a task can complete just as its timeout fires).
+  ///
+  /// - Returns: The task that was running, if any: whatever more of its body arrives is of no use.
+  @discardableResult
+  func timeOut() -> URLSessionDataTask? {
+    guard let (task, continuation) = take() else { return nil }
     continuation.resume(throwing: URLError(.timedOut))
-    Self.cancelAfterGrace(task)
+    Self.cancelUnlessCompleting(task)
+    return task
   }
 
   private func take() -> (task: URLSessionDataTask, continuation: Continuation)? {
