@@ -46,7 +46,7 @@ public enum FeedPageStoreSpec: String, CaseIterable, Sendable, CustomTestStringC
     case .pageBeforeCursor: "FPS-4 the page before an id is the images just before it, in order"
     case .appendSkipsKnownIDs: "FPS-5 appending skips ids the list holds and delivers the images appended"
     case .countsImages: "FPS-6 the count is the number of images in the list"
-    case .unknownCursorDeliversNothing: "FPS-7 an unknown cursor, or a limit of 0, delivers nothing"
+    case .unknownCursorDeliversNothing: "FPS-7 an unknown cursor, or a limit of 0 or less, delivers nothing"
     case .replaceReplacesTheList: "FPS-8 replace puts a new list in place of the whole old one"
     case .deleteEmpties: "FPS-9 delete empties the list; deleting an empty list succeeds"
     case .randomWalkMatchesAnArray: "FPS-10 random appends and reads either way agree with a plain array"
@@ -111,6 +111,11 @@ public enum FeedPageStoreSpec: String, CaseIterable, Sendable, CustomTestStringC
       page(try await sut.retrievePage(after: UUID(), limit: 4), [], "page after an unknown id")
       page(try await sut.retrievePage(before: UUID(), limit: 4), [], "page before an unknown id")
       page(try await sut.retrievePage(after: nil, limit: 0), [], "page of 0 images")
+      page(try await sut.retrievePage(after: nil, limit: -1), [], "page of -1 images")
+      page(try await sut.retrievePage(after: images[2].id, limit: -1), [], "page of -1 images after image 2")
+      page(try await sut.retrievePage(before: images[6].id, limit: 0), [], "page of 0 images before image 6")
+      page(try await sut.retrievePage(before: images[6].id, limit: -1), [], "page of -1 images before image 6")
+      page(try await sut.retrievePage(after: images[8].id, limit: 1), images[9...], "page of 1 image after image 8")
     case .replaceReplacesTheList:
       _ = try await sut.appendPage(images)
       let fresh = numberedImages(2, from: 100)

@@ -6,7 +6,7 @@ import Foundation
 actor BrokenPageStore: FeedPageStore {
   enum Bug: CaseIterable, Sendable {
     case phantomImage, droppedOptionals, afterIncludesCursor, beforeReversed, duplicatesKept, countOffByOne
-    case unknownCursorFromStart, replaceAppends, deleteIgnored, beforeSkipsOne, tornAppend
+    case unknownCursorFromStart, replaceAppends, deleteIgnored, beforeSkipsOne, tornAppend, negativeLimitIsAll
   }
 
   private let bug: Bug
@@ -17,6 +17,7 @@ actor BrokenPageStore: FeedPageStore {
   }
 
   func retrievePage(after id: UUID?, limit: Int) -> [LocalFeedImage] {
+    let limit = bug == .negativeLimitIsAll && limit < 0 ? Int.max : limit  // "no limit", as some APIs read -1
     guard limit > 0 || bug == .phantomImage else { return [] }
     if bug == .phantomImage, images.isEmpty {
       return [LocalFeedImage(id: UUID(), description: nil, location: nil, url: URL(fileURLWithPath: "/phantom"))]

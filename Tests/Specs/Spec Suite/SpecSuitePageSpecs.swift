@@ -15,6 +15,15 @@ struct SpecSuitePageSpecs {
     }
   }
 
+  @Test("SS-43 a page store that reads a negative limit as no limit fails FPS-7")
+  func negativeLimit() async throws {
+    try await withKnownIssue {
+      try await FeedPageStoreSpec.unknownCursorDeliversNothing.verify { BrokenPageStore(.negativeLimitIsAll) }
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("page of -1 images: count differs") }
+    }
+  }
+
   @Test("SS-28 a correct store passes every FeedPageStore spec", arguments: FeedPageStoreSpec.allCases)
   func correctStorePasses(_ spec: FeedPageStoreSpec) async throws {
     try await spec.verify { InMemoryFeedStore() }
