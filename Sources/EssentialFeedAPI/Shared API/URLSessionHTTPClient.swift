@@ -104,8 +104,7 @@ public final class URLSessionHTTPClient: HTTPClient {
     // so every request kept about 0.7 KB alive for the whole resource timeout; a cancelled source is freed at once.
     let timer = DispatchSource.makeTimerSource(queue: .global())
     timer.schedule(deadline: .now() + session.configuration.timeoutIntervalForResource)
-    let limiter = limiter
-    timer.setEventHandler { if let task = handle.timeOut() { limiter?.unregister(task) } }
+    timer.setEventHandler { [limiter] in if let task = handle.timeOut() { limiter?.unregister(task) } }
     timer.resume()
     defer { timer.cancel() }
 
