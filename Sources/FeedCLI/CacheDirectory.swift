@@ -18,6 +18,17 @@ enum CacheDirectory {
       .appending(path: ".cache/essential-feed", directoryHint: .isDirectory)
   }
 
+  /// Checks the directory for a run that only reads (`--offline`): it need not exist (there is then no cache to
+  /// read), nor be writable, but a file in its place is one clear error.
+  static func prepareForReading(_ directory: URL) throws(FeedAppError) {
+    var isDirectory: ObjCBool = false
+    let path = directory.path(percentEncoded: false)
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+      return
+    }
+    throw .unusableStore(path: path, reason: "\(path) is a file, not a directory")
+  }
+
   /// Creates the directory if needed and checks a file can be written in it, so an unusable directory is one clear
   /// error up front instead of saves that silently fail.
   static func prepare(_ directory: URL) throws(FeedAppError) {

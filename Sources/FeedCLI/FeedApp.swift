@@ -41,7 +41,11 @@ enum FeedApp {
     then: (FeedReport, _ server: URL?) async throws -> Result
   ) async throws -> Result {
     let directory = try CacheDirectory.resolve(store)
-    try CacheDirectory.prepare(directory)
+    if offline {
+      try CacheDirectory.prepareForReading(directory)  // a read-only store can still be read
+    } else {
+      try CacheDirectory.prepare(directory)
+    }
     var embedded: LoopbackHTTPServer?
     let server: URL?
     if offline {

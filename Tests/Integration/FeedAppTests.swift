@@ -175,6 +175,21 @@ struct FeedAppTests {
     }
   }
 
+  @Test("APP-21 --offline reads a store it cannot write; an online run still says the store is unusable")
+  func offlineReadsAnUnwritableStore() async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      _ = try await show(store: directory)
+      // Nothing can be written where the probe goes, even by root (a permission would not stop root).
+      try FileManager.default.createDirectory(
+        at: directory.appending(path: ".write-probe/in-the-way"), withIntermediateDirectories: true)
+
+      let offline = try await show(store: directory, offline: true)
+      #expect(offline.entries.count == 64)
+      #expect(offline.imagesFromCache == 64)
+      await #expect(throws: FeedAppError.self) { _ = try await show(store: directory) }
+    }
+  }
+
   @Test("APP-7 the text output, rendered through the presenters, lists every image and ends with a summary")
   func textOutput() async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
