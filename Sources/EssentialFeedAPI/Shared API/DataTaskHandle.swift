@@ -56,13 +56,8 @@ final class DataTaskHandle: Sendable {
   func cancel() -> URLSessionDataTask? {
     guard let (task, continuation) = take() else { return nil }
     continuation.resume(throwing: CancellationError())
-    Self.cancelUnlessCompleting(task)
+    Self.cancelAfterGrace(task, grace: Self.abandonGrace)
     return task
-  }
-
-  /// Cancels `task`: on Linux only if it still runs after ``abandonGrace`` (see the type), at once elsewhere.
-  private static func cancelUnlessCompleting(_ task: URLSessionDataTask) {
-    cancelAfterGrace(task, grace: abandonGrace)
   }
 
   /// Cancels `task`: on Linux only if it still runs after `grace` (by default ``cancelGrace``, for a body past the
@@ -85,7 +80,7 @@ final class DataTaskHandle: Sendable {
   func timeOut() -> URLSessionDataTask? {
     guard let (task, continuation) = take() else { return nil }
     continuation.resume(throwing: URLError(.timedOut))
-    Self.cancelUnlessCompleting(task)
+    Self.cancelAfterGrace(task, grace: Self.abandonGrace)
     return task
   }
 
