@@ -71,7 +71,7 @@ extension FailableFeedPageStoreSpec {
   var broken: (bug: BrokenDurablePageStore.Bug, expected: String) {
     switch self {
     case .readsDeliverErrorOnFailure: (.readsSwallowFailure, "read of the first page of a corrupt list: succeeded")
-    case .writesDeliverErrorWithoutSideEffects: (.writesThenFail, "failed writes kept 3 images")
+    case .writesDeliverErrorWithoutSideEffects: (.writesThenFail, "failed append, against the list before it: count differs: got 3")
     }
   }
 }

@@ -8,10 +8,9 @@ extension ShippedStore {
     self == .fileSystem ? location.appending(path: "pending-likes") : location
   }
 
-  /// Pending like stores that fail: a damaged file, and a location below a regular file.
+  /// Pending like stores that fail: a damaged file, and a store holding two actions that then fails to write.
   public func pendingLikeFailures(in directory: URL) throws -> PendingLikeActionStoreFailures {
     let damaged = directory.appending(path: "damaged-likes", directoryHint: .isDirectory)
-    let unwritable = try makeUnwritableStoreLocation(in: directory, named: "likes-store")
     let make: @Sendable (URL) throws -> any PendingLikeActionStore = { directory in
       guard let store = makeStore(in: directory) as? any PendingLikeActionStore else {
         throw CocoaError(.featureUnsupported)
@@ -23,6 +22,14 @@ extension ShippedStore {
         try writeCorruptStoreFile(at: pendingLikesFile(at: location(in: damaged)))
         return try make(damaged)
       },
-      writing: { try make(unwritable) })
+      writing: {
+        try await storeThatWorkedThenFails(as: (any PendingLikeActionStore).self, in: directory) { store in
+          for day in 0..<2 {
+            try await store.enqueue(
+              PendingLikeAction(
+                imageID: UUID(), kind: .like, timestamp: Date(timeIntervalSinceReferenceDate: Double(day) * 86_400)))
+          }
+        }
+      })
   }
 }

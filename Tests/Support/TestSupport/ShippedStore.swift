@@ -54,19 +54,46 @@ public enum ShippedStore: String, CaseIterable, Sendable {
     self == .fileSystem ? location.appending(path: "feed.cache") : location
   }
 
-  /// Stores that fail, made with the helpers the specs ship for store authors: a corrupt feed file to retrieve,
-  /// and a location below a regular file, where nothing can be written or deleted, even by root.
+  /// Stores that fail: a corrupt feed file to retrieve (the helper the specs ship for store authors), and a store
+  /// that worked, then fails: a feed written by a working instance, then its location made immutable.
   public func failures(in directory: URL) throws -> FeedStoreFailures {
     let damaged = directory.appending(path: "damaged", directoryHint: .isDirectory)
-    let unwritable = try makeUnwritableStoreLocation(in: directory)
+    let worked: @Sendable () async throws -> any FeedStore = {
+      try await storeThatWorkedThenFails(in: directory) {
+        try await $0.insert([imageBefore("before")], timestamp: Date(timeIntervalSinceReferenceDate: 1_000))
+      }
+    }
     return FeedStoreFailures(
       retrieval: {
         try writeCorruptStoreFile(at: feedFile(at: location(in: damaged)))
         return makeStore(in: damaged)
       },
-      insertion: { makeStore(in: unwritable) },
-      deletion: { makeStore(in: unwritable) }
+      insertion: worked,
+      deletion: worked
     )
+  }
+
+  /// A store that worked, then fails: `fill` writes with a working instance on a new location, the location is made
+  /// immutable, and the new instance returned reads what was written and can write nothing.
+  func storeThatWorkedThenFails(
+    in directory: URL, fill: (any FeedStore) async throws -> Void
+  ) async throws -> any FeedStore {
+    let location = makeImmutableStoreLocation(in: directory)
+    try await fill(makeStore(in: location))
+    try makeImmutable(location)
+    return makeStore(in: location)
+  }
+
+  /// ``storeThatWorkedThenFails(in:fill:)`` as a `Store`.
+  func storeThatWorkedThenFails<Store>(
+    as type: Store.Type, in directory: URL, fill: (Store) async throws -> Void
+  ) async throws -> Store {
+    let store = try await storeThatWorkedThenFails(in: directory) {
+      guard let store = $0 as? Store else { throw CocoaError(.featureUnsupported) }
+      try await fill(store)
+    }
+    guard let store = store as? Store else { throw CocoaError(.featureUnsupported) }
+    return store
   }
 
   /// The file that holds the last search, to damage it.
@@ -74,10 +101,15 @@ public enum ShippedStore: String, CaseIterable, Sendable {
     self == .fileSystem ? location.appending(path: "search.cache") : location
   }
 
-  /// Search stores that fail: a corrupt search file, and a location below a regular file.
+  /// Search stores that fail: a corrupt search file, and a store holding a search that then fails to write.
   public func searchFailures(in directory: URL) throws -> FeedSearchStoreFailures {
     let damaged = directory.appending(path: "damaged-search", directoryHint: .isDirectory)
-    let unwritable = try makeUnwritableStoreLocation(in: directory, named: "search-store")
+    let worked: @Sendable () async throws -> any FeedSearchStore = {
+      try await storeThatWorkedThenFails(as: (any FeedSearchStore).self, in: directory) {
+        try await $0.replaceSearch(
+          with: [imageBefore("before")], for: "before", timestamp: Date(timeIntervalSinceReferenceDate: 1_000))
+      }
+    }
     let make: @Sendable (URL) throws -> any FeedSearchStore = { directory in
       guard let store = makeStore(in: directory) as? any FeedSearchStore else { throw CocoaError(.featureUnsupported) }
       return store
@@ -87,14 +119,13 @@ public enum ShippedStore: String, CaseIterable, Sendable {
         try writeCorruptStoreFile(at: searchFile(at: location(in: damaged)))
         return try make(damaged)
       },
-      replacement: { try make(unwritable) },
-      deletion: { try make(unwritable) })
+      replacement: worked,
+      deletion: worked)
   }
 
-  /// Page stores that fail: a corrupt database, and a location below a regular file.
+  /// Page stores that fail: a corrupt database, and a store holding a list that then fails to write.
   public func pageFailures(in directory: URL) throws -> FeedPageStoreFailures {
     let damaged = directory.appending(path: "damaged-pages", directoryHint: .isDirectory)
-    let unwritable = try makeUnwritableStoreLocation(in: directory, named: "page-store")
     let make: @Sendable (URL) throws -> any FeedPageStore = { directory in
       guard let store = makeStore(in: directory) as? any FeedPageStore else { throw CocoaError(.featureUnsupported) }
       return store
@@ -104,7 +135,11 @@ public enum ShippedStore: String, CaseIterable, Sendable {
         try writeCorruptStoreFile(at: location(in: damaged))
         return try make(damaged)
       },
-      writing: { try make(unwritable) })
+      writing: {
+        try await storeThatWorkedThenFails(as: (any FeedPageStore).self, in: directory) {
+          _ = try await $0.appendPage([imageBefore("before"), imageBefore("before too")])
+        }
+      })
   }
 
   /// A new instance with image limits and a clock, or `nil` for a store that keeps no image data within limits.
@@ -121,4 +156,10 @@ public enum ShippedStore: String, CaseIterable, Sendable {
     case .codable: nil
     }
   }
+}
+
+/// An image for a store that worked, then fails, to hold.
+private func imageBefore(_ description: String) -> LocalFeedImage {
+  LocalFeedImage(
+    id: UUID(), description: description, location: nil, url: URL(fileURLWithPath: "/before/\(description)"))
 }

@@ -11,7 +11,11 @@ public func withTemporaryDirectory<T>(
 ) async throws -> T {
   let memory = URL(fileURLWithPath: "/dev/shm", isDirectory: true)
   let useMemory = preferringMemory && FileManager.default.isWritableFile(atPath: memory.path(percentEncoded: false))
-  return try await withTemporaryStoreDirectory(in: useMemory ? memory : FileManager.default.temporaryDirectory, body)
+  return try await withTemporaryStoreDirectory(in: useMemory ? memory : FileManager.default.temporaryDirectory) {
+    directory in
+    defer { makeImmutableLocationsMutable(in: directory) }
+    return try await body(directory)
+  }
 }
 
 /// The POSIX permission bits of the item at `url`.

@@ -49,7 +49,10 @@ extension FileSystemFeedStore: PendingLikeActionStore {
     }
     closePendingLikesFile()  // The file may have been replaced: appends must go to the new one.
     var likes = PendingLikes()
-    let fd = open(pendingLikesPath, O_RDWR | O_APPEND | O_CLOEXEC)
+    var fd = open(pendingLikesPath, O_RDWR | O_APPEND | O_CLOEXEC)
+    if fd < 0, [EACCES, EPERM, EROFS].contains(errno) {
+      fd = open(pendingLikesPath, O_RDONLY | O_CLOEXEC)  // Read what may not be written; appends then fail.
+    }
     guard fd >= 0 else {
       let code = errno
       guard code == ENOENT else {
