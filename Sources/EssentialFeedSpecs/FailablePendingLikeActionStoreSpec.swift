@@ -71,7 +71,8 @@ public enum FailablePendingLikeActionStoreSpec: String, CaseIterable, Sendable, 
       let before = await contentsIfReadable { try await sut.pendingActions() }
       guard
         await expectThrows("enqueue where nothing can be written", sourceLocation, { try await sut.enqueue(action) }),
-        let before, try await expectPending(sut, before, "after a failed enqueue, against the actions before it", sourceLocation),
+        let before,
+        try await expectPending(sut, before, "after a failed enqueue, against the actions before it", sourceLocation),
         let pending = before.first
       else { return }
       await expectThrows("removal where nothing can be written", sourceLocation) {

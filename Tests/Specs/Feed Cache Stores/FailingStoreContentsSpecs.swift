@@ -9,7 +9,8 @@ import Testing
 /// stores that worked, then fail, that the shipped stores' tests give them, do, and a write to them fails.
 @Suite("The shipped stores' write failures start with contents")
 struct FailingStoreContentsSpecs {
-  @Test("SS-46 a store that worked, then fails, reads its contents and refuses every kind of write",
+  @Test(
+    "SS-46 a store that worked, then fails, reads its contents and refuses every kind of write",
     arguments: ShippedStore.persistent)
   func feedStore(kind: ShippedStore) async throws {
     try await withTemporaryDirectory { directory in
@@ -22,7 +23,8 @@ struct FailingStoreContentsSpecs {
     }
   }
 
-  @Test("SS-46 the search, page and pending like stores that worked, then fail, hold contents",
+  @Test(
+    "SS-46 the search, page and pending like stores that worked, then fail, hold contents",
     arguments: [ShippedStore.fileSystem, .sqlite])
   func otherStores(kind: ShippedStore) async throws {
     try await withTemporaryDirectory { directory in

@@ -71,7 +71,8 @@ extension FailableFeedPageStoreSpec {
   var broken: (bug: BrokenDurablePageStore.Bug, expected: String) {
     switch self {
     case .readsDeliverErrorOnFailure: (.readsSwallowFailure, "read of the first page of a corrupt list: succeeded")
-    case .writesDeliverErrorWithoutSideEffects: (.writesThenFail, "failed append, against the list before it: count differs: got 3")
+    case .writesDeliverErrorWithoutSideEffects:
+      (.writesThenFail, "failed append, against the list before it: count differs: got 3")
     }
   }
 }

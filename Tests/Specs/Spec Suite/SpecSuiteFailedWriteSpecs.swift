@@ -5,19 +5,22 @@ import Testing
 /// that every failed write keeps them, and fail a store whose failure loses them.
 @Suite("The failable specs check a failed write keeps the earlier contents")
 struct SpecSuiteFailedWriteSpecs {
-  @Test("SS-44 correct failing stores that start with contents pass every failable search spec",
+  @Test(
+    "SS-44 correct failing stores that start with contents pass every failable search spec",
     arguments: FailableFeedSearchStoreSpec.allCases)
   func searchStoreWithContentsPasses(_ spec: FailableFeedSearchStoreSpec) async throws {
     try await spec.verify(FailingSearchStoreWithContents.failures())
   }
 
-  @Test("SS-44 correct failing stores that start with contents pass every failable page spec",
+  @Test(
+    "SS-44 correct failing stores that start with contents pass every failable page spec",
     arguments: FailableFeedPageStoreSpec.allCases)
   func pageStoreWithContentsPasses(_ spec: FailableFeedPageStoreSpec) async throws {
     try await spec.verify(FailingPageStoreWithContents.failures())
   }
 
-  @Test("SS-44 correct failing stores that start with contents pass every failable pending like spec",
+  @Test(
+    "SS-44 correct failing stores that start with contents pass every failable pending like spec",
     arguments: FailablePendingLikeActionStoreSpec.allCases)
   func pendingLikeStoreWithContentsPasses(_ spec: FailablePendingLikeActionStoreSpec) async throws {
     try await spec.verify(FailingPendingLikeStoreWithContents.failures())
@@ -26,7 +29,10 @@ struct SpecSuiteFailedWriteSpecs {
   @Test(
     "SS-45 each failable search spec fails a store whose failed write loses the earlier search",
     arguments: [
-      (FailableFeedSearchStoreSpec.replaceDeliversErrorWithoutSideEffects, LosingWrite.replace, "after a failed replace"),
+      (
+        FailableFeedSearchStoreSpec.replaceDeliversErrorWithoutSideEffects, LosingWrite.replace,
+        "after a failed replace"
+      ),
       (.replaceDeliversErrorWithoutSideEffects, .append, "after a failed append"),
       (.deleteDeliversErrorOnFailure, .delete, "after a failed delete"),
     ])

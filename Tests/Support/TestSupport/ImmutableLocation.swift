@@ -28,6 +28,7 @@ func makeImmutableLocationsMutable(in directory: URL) {
 
 /// The file system refused to change the immutable flag of a location.
 public struct ImmutabilityError: Error, CustomStringConvertible {
+  /// What failed, and the exit status of the tool that was refused.
   public let description: String
 }
 
