@@ -29,6 +29,8 @@ public enum LimitedFeedImageDataStoreSpec: String, CaseIterable, Sendable, Custo
   /// ICL-22: the limit is inclusive: an image of exactly the limit is stored (alone), one byte over is not, and an
   /// empty image is stored, found, and counts 0 bytes.
   case boundariesOfTheLimit
+  /// ICL-23: a limit of 0 keeps only empty images: one byte is rejected with an error, and an empty image is stored.
+  case zeroLimitKeepsOnlyEmptyImages
 
   /// The spec's course ID and sentence, as it appears in `swift test` output and in UseCases.md.
   public var testDescription: String {
@@ -41,6 +43,7 @@ public enum LimitedFeedImageDataStoreSpec: String, CaseIterable, Sendable, Custo
     case .deleteAllEmpties: "ICL-6 deleting all image data empties the cache"
     case .concurrentInsertsStayWithinLimit: "ICL-7 concurrent inserts stay within the limit and add up"
     case .boundariesOfTheLimit: "ICL-22 an image of exactly the limit is kept alone; an empty image counts 0 bytes"
+    case .zeroLimitKeepsOnlyEmptyImages: "ICL-23 a limit of 0 bytes keeps only empty images"
     }
   }
 
@@ -55,14 +58,16 @@ public enum LimitedFeedImageDataStoreSpec: String, CaseIterable, Sendable, Custo
   /// - Parameters:
   ///   - seed: The seed of ``randomWorkloadMatchesModel``; by default `ESSENTIALFEED_SPEC_SEED` or a random one.
   ///   - sourceLocation: Where failures are reported; defaults to the caller.
-  ///   - makeSUT: Makes the store under test, empty, with the limits and clock given. It is called once.
+  ///   - makeSUT: Makes the store under test, empty, with the limits and clock given. It is called once: with a
+  ///     limit of 1,000 bytes and a maximum age of a minute, or for ICL-23 a limit of 0 bytes.
   /// - Throws: ``SpecError/notRunningInSwiftTesting`` outside a Swift Testing test; any error the store throws.
   public func verify(
     seed: UInt64? = nil, sourceLocation: SourceLocation = #_sourceLocation, makeSUT: MakeSUT
   ) async throws {
     try requireSwiftTesting()
     let clock = SpecClock()
-    let sut = try await makeSUT(ImageCacheLimits(maximumBytes: 1_000, maximumAge: 60), clock.now)
+    let maximumBytes = self == .zeroLimitKeepsOnlyEmptyImages ? 0 : 1_000
+    let sut = try await makeSUT(ImageCacheLimits(maximumBytes: maximumBytes, maximumAge: 60), clock.now)
     let (a, b, c, d) = (imageURL("a"), imageURL("b"), imageURL("c"), imageURL("d"))
     let check = ImageChecks(sut: sut, sourceLocation: sourceLocation)
     switch self {
@@ -100,6 +105,14 @@ public enum LimitedFeedImageDataStoreSpec: String, CaseIterable, Sendable, Custo
       try await Self.verifyConcurrentInserts(sut, sourceLocation: sourceLocation)
     case .boundariesOfTheLimit:
       try await Self.verifyBoundaries(sut, check: check)
+    case .zeroLimitKeepsOnlyEmptyImages:
+      if (try? await sut.insert(bytes(1, a), for: a)) != nil {
+        Issue.record(
+          "insert of 1 byte under a limit of 0: succeeded, expected an error", sourceLocation: sourceLocation)
+        return
+      }
+      try await sut.insert(Data(), for: b)
+      try await check.stored([b], missing: [a], total: 0, "after 1 byte and an empty image under a limit of 0")
     }
   }
 }

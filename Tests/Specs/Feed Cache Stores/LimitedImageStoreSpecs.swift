@@ -17,6 +17,17 @@ struct LimitedImageStoreSpecs {
       }
     }
   }
+
+  @Test(
+    "passes the persistent LimitedFeedImageDataStore specs", arguments: [ShippedStore.fileSystem, .sqlite],
+    PersistentLimitedFeedImageDataStoreSpec.allCases)
+  func persists(kind: ShippedStore, spec: PersistentLimitedFeedImageDataStoreSpec) async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      try await spec.verify { limits, now in
+        try #require(kind.makeLimitedImageStore(in: directory, limits: limits, currentDate: now))
+      }
+    }
+  }
 }
 
 @Suite("SQLite image cache: persistence and its index")

@@ -6,7 +6,7 @@ import Foundation
 actor BrokenLimitedImageStore: LimitedFeedImageDataStore {
   enum Bug: Sendable {
     case evictsNewestFirst, readIsNotAUse, expiresAfterMaximumAge, storesOversized, replaceKeepsOldSize
-    case deleteAllKeepsTotal, tornInsert, limitIsExclusive
+    case deleteAllKeepsTotal, tornInsert, limitIsExclusive, zeroIsUnlimited
   }
 
   private let bug: Bug
@@ -17,7 +17,8 @@ actor BrokenLimitedImageStore: LimitedFeedImageDataStore {
 
   init(_ bug: Bug, limits: ImageCacheLimits, currentDate: @escaping @Sendable () -> Date) {
     self.bug = bug
-    self.limits = limits
+    self.limits =
+      bug == .zeroIsUnlimited && limits.maximumBytes == 0 ? ImageCacheLimits(maximumBytes: .max) : limits
     self.currentDate = currentDate
   }
 
@@ -74,6 +75,7 @@ extension LimitedFeedImageDataStoreSpec {
     case .deleteAllEmpties: (.deleteAllKeepsTotal, "after deleting all: total 600 bytes, expected 0")
     case .concurrentInsertsStayWithinLimit: (.tornInsert, "after 16 concurrent inserts")
     case .boundariesOfTheLimit: (.limitIsExclusive, "insert of exactly the 1,000-byte limit: got ")
+    case .zeroLimitKeepsOnlyEmptyImages: (.zeroIsUnlimited, "insert of 1 byte under a limit of 0: succeeded")
     }
   }
 }

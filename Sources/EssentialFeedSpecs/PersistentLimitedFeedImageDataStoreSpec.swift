@@ -1,0 +1,80 @@
+import EssentialFeedCache
+import Foundation
+import Testing
+
+/// The specs of a limited image data store that persists: a new instance on the same location holds the images, the
+/// total and the order of use of the one before it, reads included, once they were flushed or the store released.
+///
+/// ```swift
+/// @Test(arguments: PersistentLimitedFeedImageDataStoreSpec.allCases)
+/// func myImageCachePersists(_ spec: PersistentLimitedFeedImageDataStoreSpec) async throws {
+///   try await withTemporaryStoreDirectory { directory in
+///     let storeURL = directory.appending(path: "feed.store")
+///     try await spec.verify { limits, currentDate in
+///       MyStore(storeURL: storeURL, imageLimits: limits, currentDate: currentDate)
+///     }
+///   }
+/// }
+/// ```
+public enum PersistentLimitedFeedImageDataStoreSpec: String, CaseIterable, Sendable, CustomTestStringConvertible {
+  /// ILP-1: a second instance holds the images and the total of the first, and evicts in its order of inserts.
+  case secondInstanceKeepsImagesAndOrder
+  /// ILP-2: reads flushed by `flush()` order a second instance's evictions, while the first lives on.
+  case flushedReadsOrderTheNextInstance
+  /// ILP-3: reads of a released store order a second instance's evictions: releasing saves them.
+  case releasedStoreSavesItsReads
+
+  /// The spec's course ID and sentence, as it appears in `swift test` output and in UseCases.md.
+  public var testDescription: String {
+    switch self {
+    case .secondInstanceKeepsImagesAndOrder: "ILP-1 a second instance keeps the images, the total and the order"
+    case .flushedReadsOrderTheNextInstance: "ILP-2 reads saved by flush() order the next instance's evictions"
+    case .releasedStoreSavesItsReads: "ILP-3 a released store's reads order the next instance's evictions"
+    }
+  }
+
+  /// Runs this spec against instances from `makeSUT`, recording any failed check at `sourceLocation`.
+  ///
+  /// - Parameters:
+  ///   - sourceLocation: Where failures are reported; defaults to the caller.
+  ///   - makeSUT: Makes a new instance on the same, initially empty, location each time, with the limits (1,000
+  ///     bytes, a minute) and the clock given.
+  /// - Throws: ``SpecError/notRunningInSwiftTesting`` outside a Swift Testing test; any error the store throws.
+  public func verify(
+    sourceLocation: SourceLocation = #_sourceLocation, makeSUT: LimitedFeedImageDataStoreSpec.MakeSUT
+  ) async throws {
+    try requireSwiftTesting()
+    let clock = SpecClock()
+    let limits = ImageCacheLimits(maximumBytes: 1_000, maximumAge: 60)
+    let (a, b, c, d) = (imageURL("a"), imageURL("b"), imageURL("c"), imageURL("d"))
+    var first: (any LimitedFeedImageDataStore)? = try await makeSUT(limits, clock.now)
+    for url in [a, b, c] { try await first?.insert(bytes(300, url), for: url) }
+    switch self {
+    case .secondInstanceKeepsImagesAndOrder:
+      first = nil
+      let second = try await makeSUT(limits, clock.now)
+      let check = ImageChecks(sut: second, sourceLocation: sourceLocation)
+      guard try await check.stored([], missing: [], total: 900, "a second instance's total") else { return }
+      try await second.insert(bytes(300, d), for: d)
+      try await check.stored([b, c, d], missing: [a], total: 900, "a second instance, after an insert over the limit")
+    case .flushedReadsOrderTheNextInstance, .releasedStoreSavesItsReads:
+      guard try await first?.retrieve(dataForURL: a) == bytes(300, a) else {
+        Issue.record("the first instance's read of a.png: a miss, expected 300 bytes", sourceLocation: sourceLocation)
+        return
+      }
+      let context: String
+      if self == .flushedReadsOrderTheNextInstance {
+        try await first?.flush()
+        context = "a second instance, after a read of a and flush()"
+      } else {
+        first = nil
+        context = "a second instance, after a read of a and the first released"
+      }
+      let second = try await makeSUT(limits, clock.now)
+      try await second.insert(bytes(300, d), for: d)
+      try await ImageChecks(sut: second, sourceLocation: sourceLocation).stored(
+        [a, c, d], missing: [b], total: 900, "\(context), then an insert over the limit")
+    }
+    withExtendedLifetime(first) {}
+  }
+}
