@@ -23,6 +23,9 @@ public enum PersistentLimitedFeedImageDataStoreSpec: String, CaseIterable, Senda
   case flushedReadsOrderTheNextInstance
   /// ILP-3: reads of a released store order a second instance's evictions: releasing saves them.
   case releasedStoreSavesItsReads
+  /// ILP-4: two instances on one location, used in turn and then at once (two processes sharing a cache), keep the
+  /// limit: each counts exactly the bytes it can read, and never more than the limit.
+  case twoInstancesShareTheLimit
 
   /// The spec's course ID and sentence, as it appears in `swift test` output and in UseCases.md.
   public var testDescription: String {
@@ -30,6 +33,7 @@ public enum PersistentLimitedFeedImageDataStoreSpec: String, CaseIterable, Senda
     case .secondInstanceKeepsImagesAndOrder: "ILP-1 a second instance keeps the images, the total and the order"
     case .flushedReadsOrderTheNextInstance: "ILP-2 reads saved by flush() order the next instance's evictions"
     case .releasedStoreSavesItsReads: "ILP-3 a released store's reads order the next instance's evictions"
+    case .twoInstancesShareTheLimit: "ILP-4 two instances on one location keep the limit and count what they hold"
     }
   }
 
@@ -48,6 +52,11 @@ public enum PersistentLimitedFeedImageDataStoreSpec: String, CaseIterable, Senda
     let limits = ImageCacheLimits(maximumBytes: 1_000, maximumAge: 60)
     let (a, b, c, d) = (imageURL("a"), imageURL("b"), imageURL("c"), imageURL("d"))
     var first: (any LimitedFeedImageDataStore)? = try await makeSUT(limits, clock.now)
+    if self == .twoInstancesShareTheLimit, let first {
+      let second = try await makeSUT(limits, clock.now)
+      try await Self.verifySharedLimit(first, second, makeSUT: { try await makeSUT(limits, clock.now) }, sourceLocation)
+      return
+    }
     for url in [a, b, c] { try await first?.insert(bytes(300, url), for: url) }
     switch self {
     case .secondInstanceKeepsImagesAndOrder:
@@ -57,7 +66,7 @@ public enum PersistentLimitedFeedImageDataStoreSpec: String, CaseIterable, Senda
       guard try await check.stored([], missing: [], total: 900, "a second instance's total") else { return }
       try await second.insert(bytes(300, d), for: d)
       try await check.stored([b, c, d], missing: [a], total: 900, "a second instance, after an insert over the limit")
-    case .flushedReadsOrderTheNextInstance, .releasedStoreSavesItsReads:
+    case .flushedReadsOrderTheNextInstance, .releasedStoreSavesItsReads, .twoInstancesShareTheLimit:
       guard try await first?.retrieve(dataForURL: a) == bytes(300, a) else {
         Issue.record("the first instance's read of a.png: a miss, expected 300 bytes", sourceLocation: sourceLocation)
         return

@@ -30,7 +30,7 @@ struct FileSystemFeedStoreSpecs {
       let everything = try FileManager.default.subpathsOfDirectory(atPath: directory.path(percentEncoded: false))
       let images = everything.filter { $0.hasPrefix("store/images/") }
       #expect(
-        Set(everything).subtracting(images) == ["store", "store/images", "store/images.index"],
+        Set(everything).subtracting(images) == ["store", "store/images", "store/images.index", "store/images.lock"],
         "files outside the image directory")
       #expect(Set(images).count == urls.count, "two URLs share a file")
       #expect(images.allSatisfy { $0.wholeMatch(of: /store\/images\/[0-9a-f]{64}\.image/) != nil })

@@ -3,22 +3,33 @@ import EssentialFeedSpecs
 import Foundation
 import Testing
 
-/// What instances of a pretend-persistent limited image store share: the images, least recently used first.
+/// What instances of a pretend-persistent limited image store share: the image files, and the index (least
+/// recently used first).
 final class SharedImageDisk: @unchecked Sendable {
-  private let lock = NSLock()
-  private var entries: [(key: String, data: Data)] = []
+  private let lock = NSRecursiveLock()  // `locked` bodies read and write the files and the index
+  private var storedFiles: [String: Data] = [:]
+  private var storedIndex: [String] = []
 
-  var saved: [(key: String, data: Data)] {
-    get { lock.withLock { entries } }
-    set { lock.withLock { entries = newValue } }
+  var files: [String: Data] {
+    get { lock.withLock { storedFiles } }
+    set { lock.withLock { storedFiles = newValue } }
+  }
+  var index: [String] {
+    get { lock.withLock { storedIndex } }
+    set { lock.withLock { storedIndex = newValue } }
+  }
+
+  /// Runs `body` alone, as a store holding a lock file does.
+  func locked<T>(_ body: () throws -> T) rethrows -> T {
+    try lock.withLock { try body() }
   }
 }
 
-/// A limited image store over a shared disk that saves its order of use with every write, on `flush()` and when
-/// released, but for the one `bug`, as a store that records reads lazily does.
+/// A limited image store over a shared disk that reads the index again before each change and saves its order of use
+/// with every write, on `flush()` and when released, but for the one `bug`, as a store that records reads lazily does.
 actor BrokenPersistentLimitedImageStore: LimitedFeedImageDataStore {
   enum Bug: Sendable {
-    case nothingShared, flushSavesNothing, releaseSavesNothing
+    case nothingShared, flushSavesNothing, releaseSavesNothing, indexNotReadAgain
     /// No bug: the correct store the others differ from.
     case correct
   }
@@ -26,46 +37,67 @@ actor BrokenPersistentLimitedImageStore: LimitedFeedImageDataStore {
   private let bug: Bug
   private let limit: Int
   private let disk: SharedImageDisk
-  private var entries: [(key: String, data: Data)]
+  private var order: [String]
+  private var files: [String: Data] = [:]
 
   init(_ bug: Bug, limits: ImageCacheLimits, disk: SharedImageDisk) {
     self.bug = bug
     self.limit = limits.maximumBytes
     self.disk = disk
-    entries = bug == .nothingShared ? [] : disk.saved
+    order = bug == .nothingShared ? [] : disk.index
   }
 
   deinit {
-    if bug != .releaseSavesNothing, bug != .nothingShared { disk.saved = entries }
+    if bug != .releaseSavesNothing, bug != .nothingShared { disk.index = order }
   }
 
   func insert(_ data: Data, for url: URL) throws {
     guard data.count <= limit else { throw ImageTooLargeError(size: data.count, limit: limit) }
-    entries.removeAll { $0.key == url.absoluteString }
-    entries.append((url.absoluteString, data))
-    while entries.reduce(0, { $0 + $1.data.count }) > limit { entries.removeFirst() }
-    save()
+    guard bug != .nothingShared else { return insertLocally(data, url.absoluteString) }
+    disk.locked {
+      if bug != .indexNotReadAgain { order = disk.index }
+      var files = disk.files
+      order.removeAll { $0 == url.absoluteString }
+      order.append(url.absoluteString)
+      files[url.absoluteString] = data
+      while order.reduce(0, { $0 + (files[$1]?.count ?? 0) }) > limit { files[order.removeFirst()] = nil }
+      disk.files = files
+      disk.index = order
+    }
+  }
+
+  private func insertLocally(_ data: Data, _ key: String) {
+    order.removeAll { $0 == key }
+    order.append(key)
+    files[key] = data
+    while order.reduce(0, { $0 + (files[$1]?.count ?? 0) }) > limit { files[order.removeFirst()] = nil }
   }
 
   func retrieve(dataForURL url: URL) -> Data? {
-    guard let index = entries.firstIndex(where: { $0.key == url.absoluteString }) else { return nil }
-    entries.append(entries.remove(at: index))  // a use, saved lazily
-    return entries.last?.data
+    let key = url.absoluteString
+    guard let data = bug == .nothingShared ? files[key] : disk.files[key] else { return nil }
+    order.removeAll { $0 == key }
+    order.append(key)  // a use, saved lazily
+    return data
   }
 
-  func storedImageDataSize() -> Int { entries.reduce(0) { $0 + $1.data.count } }
+  func storedImageDataSize() -> Int {
+    if bug != .indexNotReadAgain, bug != .nothingShared { order = disk.index }
+    let files = bug == .nothingShared ? files : disk.files
+    return order.reduce(0) { $0 + (files[$1]?.count ?? 0) }
+  }
 
   func deleteAllImageData() {
-    entries = []
-    save()
+    order = []
+    files = [:]
+    disk.locked {
+      disk.files = [:]
+      disk.index = []
+    }
   }
 
   func flush() {
-    if bug != .flushSavesNothing { save() }
-  }
-
-  private func save() {
-    if bug != .nothingShared { disk.saved = entries }
+    if bug != .flushSavesNothing, bug != .nothingShared { disk.index = order }
   }
 }
 
@@ -80,6 +112,7 @@ struct SpecSuitePersistentLimitedImageSpecs {
       case .secondInstanceKeepsImagesAndOrder: (.nothingShared, "a second instance's total: total 0 bytes")
       case .flushedReadsOrderTheNextInstance: (.flushSavesNothing, "and flush(), then an insert over the limit: a.png")
       case .releasedStoreSavesItsReads: (.releaseSavesNothing, "first released, then an insert over the limit: a.png")
+      case .twoInstancesShareTheLimit: (.indexNotReadAgain, "after inserts in turn, the first instance: counts 900")
       }
     let disk = SharedImageDisk()
     try await withKnownIssue {

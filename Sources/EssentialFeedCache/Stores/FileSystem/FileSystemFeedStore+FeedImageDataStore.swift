@@ -14,7 +14,10 @@ extension FileSystemFeedStore {
   ///   is full, the directory cannot be written, or the image alone is larger than the limit (the reason says so);
   ///   ``FileFeedStoreError/invalidLocation(_:)``.
   public func insert(_ data: Data, for url: URL) throws(FileFeedStoreError) {
-    try checkLocation()
+    try imagesLocked(creating: true) { () throws(FileFeedStoreError) in try insertLocked(data, for: url) }
+  }
+
+  private func insertLocked(_ data: Data, for url: URL) throws(FileFeedStoreError) {
     let key = url.absoluteString
     let digest = SHA256(key)
     let path = indexLocation.imagePath(digest)

@@ -5,17 +5,21 @@ extension FileSystemFeedStore {
   ///
   /// - Throws: ``FileFeedStoreError/invalidLocation(_:)``.
   public func storedImageDataSize() throws(FileFeedStoreError) -> Int {
-    try checkLocation()
-    let index = takeIndex()
-    defer { imageIndex = index }
-    return index.entries.total
+    try imagesLocked(creating: false) { () throws(FileFeedStoreError) -> Int in
+      let index = takeIndex()
+      defer { imageIndex = index }
+      return index.entries.total
+    }
   }
 
   /// Deletes every image's data and the index: how an app clears its image cache. The feed is kept.
   ///
   /// - Throws: ``FileFeedStoreError/deletionFailed(path:reason:)``; ``FileFeedStoreError/invalidLocation(_:)``.
   public func deleteAllImageData() throws(FileFeedStoreError) {
-    try checkLocation()
+    try imagesLocked(creating: false) { () throws(FileFeedStoreError) in try deleteAllImageDataLocked() }
+  }
+
+  private func deleteAllImageDataLocked() throws(FileFeedStoreError) {
     imagesDirectoryExists = false
     for path in [imagesPath, indexLocation.journal] {
       do {
@@ -27,6 +31,7 @@ extension FileSystemFeedStore {
     }
     imageIndex = ImageIndex()
     pendingRecords = []
+    knownJournal = nil
   }
 
   /// Saves the order of use that reads recorded since the last write, appending it to the index's journal; does
@@ -36,12 +41,14 @@ extension FileSystemFeedStore {
   ///   pending for the next write.
   public func flush() throws(FileFeedStoreError) {
     guard !pendingRecords.isEmpty else { return }
-    do throws(JournalError) {
-      var index = takeIndex()
-      defer { imageIndex = index }
-      try appendToJournal([], index: &index)
-    } catch {
-      throw .insertionFailed(path: error.path, reason: error.reason)
+    try imagesLocked(creating: false) { () throws(FileFeedStoreError) in
+      do throws(JournalError) {
+        var index = takeIndex()
+        defer { imageIndex = index }
+        try appendToJournal([], index: &index)
+      } catch {
+        throw .insertionFailed(path: error.path, reason: error.reason)
+      }
     }
   }
 
@@ -57,6 +64,7 @@ extension FileSystemFeedStore {
     let index =
       imageIndex
       ?? {
+        knownJournal = currentJournal()
         var loaded = ImageIndex.load(indexLocation)
         for record in pendingRecords { loaded.apply(record) }
         return loaded
@@ -93,6 +101,7 @@ extension FileSystemFeedStore {
     }
     pendingRecords = []
     index.appended(all.count)
+    knownJournal = currentJournal()
   }
 
   /// Records a lookup's use or removal: in the index, if loaded, and in the journal with the next write, or now when
@@ -101,13 +110,15 @@ extension FileSystemFeedStore {
     imageIndex?.apply(record)
     pendingRecords.append(record)
     guard pendingRecords.count >= 1_000 else { return }
-    if var index = imageIndex {
-      imageIndex = nil
-      try? appendToJournal([], index: &index)
-      imageIndex = index
-    } else {
-      try? ImageIndexJournal.append(pendingRecords, to: indexLocation.journal)
-      pendingRecords = []  // Not written: only uses are lost, and removals the next load finds anyway.
+    try? imagesLocked(creating: false) { () throws(FileFeedStoreError) in
+      if var index = imageIndex {
+        imageIndex = nil
+        try? appendToJournal([], index: &index)
+        imageIndex = index
+      } else {
+        try? ImageIndexJournal.append(pendingRecords, to: indexLocation.journal)
+        pendingRecords = []  // Not written: only uses are lost, and removals the next load finds anyway.
+      }
     }
   }
 
@@ -126,6 +137,7 @@ extension FileSystemFeedStore {
       }
       index.rewritten()
       pendingRecords = []
+      knownJournal = currentJournal()
     } catch {
       index.needsRewrite = true
     }

@@ -14,8 +14,10 @@ import Foundation
 /// `LimitedFeedImageDataStoreSpec` checks. The index is an append-only journal, loaded on the first insert or size
 /// query, compacted when it has grown; a lost or damaged index is rebuilt from the image files, the one time the
 /// directory is listed. After a power cut the index may miss the last images written (its appends are not flushed,
-/// the image files are): they are not counted until the next rebuild. The directory and files are readable by the user only; the directory
-/// is created on the first insert. No file larger than `maximumFileSize` is written or read.
+/// the image files are): they are not counted until the next rebuild. Instances and processes sharing the directory
+/// change the index one at a time (`images.lock`), each reading it again when another changed it. The directory and
+/// files are readable by the user only; the directory is created on the first insert. No file larger than
+/// `maximumFileSize` is written or read.
 ///
 /// An actor whose operations never suspend: each is atomic, and histories are linearizable. Its blocking file I/O
 /// runs on the store's own serial queue, never on the cooperative pool.
@@ -41,6 +43,10 @@ public actor FileSystemFeedStore: FeedStore, LimitedFeedImageDataStore {
   /// Index records of lookups (uses, expired images removed) not yet appended to the journal: they go with the next
   /// write, so a lookup writes nothing.
   var pendingRecords: [ImageIndexJournal.Record] = []
+  /// `images.lock`, open once a change to the image index needed it (or -1), and the index's journal as this
+  /// instance last read or wrote it.
+  var imagesLock: Int32 = -1
+  var knownJournal: JournalIdentity?
   /// The pending likes, once an operation has read them, and their journal while open for appending (or -1).
   var pendingLikes: PendingLikes?
   var pendingLikesFile: Int32 = -1
@@ -82,6 +88,7 @@ public actor FileSystemFeedStore: FeedStore, LimitedFeedImageDataStore {
     if !pendingRecords.isEmpty { try? ImageIndexJournal.append(pendingRecords, to: indexLocation.journal) }
     if pendingLikesFile >= 0 { close(pendingLikesFile) }
     if pendingLikesLock >= 0 { close(pendingLikesLock) }
+    if imagesLock >= 0 { close(imagesLock) }
   }
 
   /// Reads and decodes the file at `path` (the feed or the search): `nil` when there is none.
