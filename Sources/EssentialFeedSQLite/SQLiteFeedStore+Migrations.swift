@@ -31,12 +31,16 @@ extension SQLiteFeedStore {
           position INTEGER PRIMARY KEY, id BLOB NOT NULL, description TEXT, location TEXT, url TEXT NOT NULL);
         CREATE TABLE IF NOT EXISTS feed_page (
           position INTEGER PRIMARY KEY, id BLOB NOT NULL UNIQUE, description TEXT, location TEXT, url TEXT NOT NULL);
-        CREATE TABLE IF NOT EXISTS pending_like (
-          position INTEGER PRIMARY KEY, image_id BLOB NOT NULL UNIQUE, action_id BLOB NOT NULL,
-          kind INTEGER NOT NULL, timestamp REAL NOT NULL);
-        CREATE INDEX IF NOT EXISTS pending_like_action ON pending_like (action_id);
-        """),
+        """ + pendingLikeTableSQL),
   ]
+
+  /// The pending likes' table: created by the second migration, and again by a recovery that dropped it.
+  static let pendingLikeTableSQL = """
+    CREATE TABLE IF NOT EXISTS pending_like (
+      position INTEGER PRIMARY KEY, image_id BLOB NOT NULL UNIQUE, action_id BLOB NOT NULL,
+      kind INTEGER NOT NULL, timestamp REAL NOT NULL);
+    CREATE INDEX IF NOT EXISTS pending_like_action ON pending_like (action_id);
+    """
 
   /// The tables of the current schema, to notice one that was dropped.
   static let tables = ["cache", "feed_image", "image_data", "search", "search_result", "feed_page", "pending_like"]

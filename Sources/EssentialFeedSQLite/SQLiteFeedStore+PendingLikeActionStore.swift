@@ -33,13 +33,10 @@ extension SQLiteFeedStore: PendingLikeActionStore {
       defer { rows.reset() }
       var actions: [PendingLikeAction] = []
       while try rows.step() {
-        guard let id = rows.uuid(at: 0), let imageID = rows.uuid(at: 1), [0, 1].contains(rows.int(at: 2)) else {
+        guard let action = rows.pendingLikeAction() else {
           throw SQLiteError(code: SQLITE_CORRUPT, message: "a pending like row that is not an action")
         }
-        actions.append(
-          PendingLikeAction(
-            id: id, imageID: imageID, kind: rows.int(at: 2) == 1 ? .like : .discard,
-            timestamp: Date(timeIntervalSinceReferenceDate: rows.double(at: 3))))
+        actions.append(action)
       }
       return actions
     }
@@ -68,5 +65,16 @@ extension SQLiteConnection {
     pendingLikeTableSeen =
       try integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'pending_like'") == 1
     return pendingLikeTableSeen
+  }
+}
+
+extension Statement {
+  /// The action in the current row of `SELECT action_id, image_id, kind, timestamp`, or `nil` when no action can
+  /// have these values.
+  func pendingLikeAction() -> PendingLikeAction? {
+    guard let id = uuid(at: 0), let imageID = uuid(at: 1), [0, 1].contains(int(at: 2)) else { return nil }
+    return PendingLikeAction(
+      id: id, imageID: imageID, kind: int(at: 2) == 1 ? .like : .discard,
+      timestamp: Date(timeIntervalSinceReferenceDate: double(at: 3)))
   }
 }

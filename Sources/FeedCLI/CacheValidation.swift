@@ -17,6 +17,8 @@ struct CacheValidationReport: Codable, Equatable {
   var reason: String?
   /// What validation did with the image cache, when there is one.
   var imageCache: ImageCacheValidation?
+  /// What validation did with the pending likes and discards.
+  var pendingLikes: PendingLikesValidation?
 
   /// What validation did, in `language`.
   func text(in language: AppLanguage = .current) -> String {
@@ -30,7 +32,8 @@ struct CacheValidationReport: Codable, Equatable {
       case .kept: language.text("VALIDATE_KEPT", images, savedAt, store)
       case .nothingToDo: language.text("VALIDATE_NOTHING", store)
       }
-    return [feed, imageCache?.text(in: language)].compactMap { $0 }.joined(separator: "\n")
+    return [feed, imageCache?.text(in: language), pendingLikes?.text(in: language)].compactMap { $0 }
+      .joined(separator: "\n")
   }
 }
 

@@ -60,9 +60,6 @@ extension FeedApp {
     limits: NetworkLimits = NetworkLimits(), language: AppLanguage = .current
   ) async throws -> String {
     try await withLikes(url: url, offline: offline, store: store, storeKind: storeKind, limits: limits) { context in
-      // The synchronizer counts a store it cannot read as one failed pass with nothing pending: read it first, so
-      // its error, which names the store, is what the user sees.
-      _ = try await context.pending.pendingActions()
       return LikesReport.sync(await context.synchronizer().sendPending(), json: json, language: language)
     }
   }
@@ -94,6 +91,13 @@ extension FeedApp {
     }
     let context = LikesContext(in: directory, storeKind: storeKind, server: server, client: limits.makeClient())
     do {
+      // A store it cannot read is said at once, with its remedy: never "0 pending" (the synchronizer counts such a
+      // store as a failed pass with nothing pending), never a like stored over a damaged journal.
+      do {
+        _ = try await context.pending.pendingActions()
+      } catch {
+        throw FeedAppError.unreadablePendingLikes(reason: "\(error)", store: directory.path(percentEncoded: false))
+      }
       let output = try await body(context)
       await embedded?.stop()
       return output

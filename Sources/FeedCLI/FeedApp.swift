@@ -1,4 +1,5 @@
 import ArgumentParser
+import EssentialFeed
 import EssentialFeedAPI
 import EssentialFeedCache
 import EssentialFeedSQLite
@@ -80,9 +81,10 @@ enum FeedApp {
     now: @escaping @Sendable () -> Date = Date.init
   ) async throws -> String {
     let directory = try CacheDirectory.resolve(store)
-    var report = try await CacheValidation.run(
-      store: makeStore(storeKind, in: directory), storePath: directory.path(percentEncoded: false), now: now)
+    let store = makeStore(storeKind, in: directory)
+    var report = try await CacheValidation.run(store: store, storePath: directory.path(percentEncoded: false), now: now)
     report.imageCache = await ImageCacheValidation.run(in: directory)
+    report.pendingLikes = try await PendingLikesValidation.run(store, storePath: directory.path(percentEncoded: false))
     if json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -95,7 +97,7 @@ enum FeedApp {
   /// The store of `kind` in `directory`.
   static func makeStore(
     _ kind: StoreKind, in directory: URL
-  ) -> any FeedStore & FeedImageDataStore & FeedSearchStore {
+  ) -> any FeedStore & FeedImageDataStore & FeedSearchStore & RecoverablePendingLikeActionStore {
     switch kind {
     case .filesystem: FileSystemFeedStore(directory: directory)
     case .sqlite: SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite"))

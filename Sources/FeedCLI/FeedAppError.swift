@@ -23,6 +23,8 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
   case browseFailed(at: Int, problem: String)
   /// The server refused a like or discard for good: it was dropped.
   case likeRefused(UUID, kind: PendingLikeAction.Kind, statusCode: Int)
+  /// The pending likes and discards cannot be read; `feed validate-cache` recovers what can be.
+  case unreadablePendingLikes(reason: String, store: String)
 
   var description: String { description(in: .current) }
 
@@ -43,6 +45,10 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
     case .browseFailed(let position, let problem): language.text("BROWSE_FAILED", language.number(position), problem)
     case .likeRefused(let id, let kind, let status):
       language.text(kind == .like ? "ERROR_LIKE_REFUSED" : "ERROR_DISCARD_REFUSED", id.uuidString, String(status))
+    case .unreadablePendingLikes(let reason, let store):
+      language.text(
+        "ERROR_UNREADABLE_PENDING_LIKES", reason.trimmingCharacters(in: CharacterSet(charactersIn: ".")),
+        store.shellQuoted)
     }
   }
 
@@ -53,5 +59,14 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
     case RemoteFeedLoader.Error.invalidData: AppLanguage.current.text("PROBLEM_INVALID_DATA")
     default: "\(error)"
     }
+  }
+}
+
+extension String {
+  /// The string as one shell word, for a command the user can paste: as it is when it is plain, else in single
+  /// quotes.
+  var shellQuoted: String {
+    let plain = !isEmpty && allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+=:,@".contains($0)) }
+    return plain ? self : "'" + replacingOccurrences(of: "'", with: #"'\''"#) + "'"
   }
 }

@@ -82,6 +82,24 @@ enum PendingLikeJournal {
     return try result.get()
   }
 
+  /// Every record a damaged journal still holds whole: each record after the header is checked on its own, and one
+  /// that fails (a changed byte, an unknown kind) is counted and skipped, whatever the header says.
+  static func salvage(_ file: Data) -> (records: [Record], dropped: Int) {
+    file.withUnsafeBytes { buffer in
+      guard buffer.count >= headerSize else { return ([], 0) }
+      var reader = BinaryReader(buffer, offset: headerSize)
+      var (records, dropped) = ([Record](), 0)
+      while reader.remaining >= recordSize {
+        do throws(BinaryReader.Malformed) {
+          records.append(try decodeRecord(try JournalFormat.openRecord(&reader, size: recordSize)))
+        } catch {
+          dropped += 1  // openRecord read the whole record either way: the next one starts where it ends
+        }
+      }
+      return (records, dropped)
+    }
+  }
+
   private static func decodeRecord(_ record: BinaryReader) throws(BinaryReader.Malformed) -> Record {
     var fields = record
     let kind = try fields.read(UInt8.self)

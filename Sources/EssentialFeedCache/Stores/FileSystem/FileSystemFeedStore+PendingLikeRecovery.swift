@@ -1,0 +1,37 @@
+import EssentialFeed
+import Foundation
+
+extension FileSystemFeedStore: RecoverablePendingLikeActionStore {
+  /// Rebuilds the pending likes from every record of the journal that can still be read; the damaged journal is
+  /// kept beside it as `pending-likes.damaged` (replacing an older one), and a new journal holds the actions kept.
+  ///
+  /// - Returns: The actions kept, the records dropped, and the damaged journal's path; on a journal that reads, the
+  ///   actions it holds and nothing changed.
+  /// - Throws: ``FileFeedStoreError/insertionFailed(path:reason:)`` when the journal cannot be written, nothing
+  ///   changed; ``FileFeedStoreError/retrievalFailed(path:reason:)`` when it cannot be read at all.
+  public func recoverPendingActions() throws(FileFeedStoreError) -> PendingLikeRecovery {
+    if let readable = try? pendingActions() { return PendingLikeRecovery(kept: readable.count, dropped: 0) }
+    return try locked { () throws(FileFeedStoreError) -> PendingLikeRecovery in
+      closePendingLikesFile()
+      pendingLikes = nil
+      let file: Data
+      do throws(AtomicFile.SystemError) {
+        file = try AtomicFile.read(pendingLikesPath, limit: Int(Int32.max)) ?? Data()
+      } catch {
+        throw .retrievalFailed(path: pendingLikesPath, reason: error.reason)
+      }
+      let (records, dropped) = PendingLikeJournal.salvage(file)
+      var likes = PendingLikes()
+      for record in records { likes.apply(record) }
+      let damaged = pendingLikesPath + ".damaged"
+      let rebuilt = PendingLikeJournal.header() + PendingLikeJournal.encode(likes.actionsInOrder.map { .enqueue($0) })
+      do throws(AtomicFile.SystemError) {
+        try writer.write(file, to: damaged)
+        try writer.write(Data(rebuilt), to: pendingLikesPath)
+      } catch {
+        throw .insertionFailed(path: pendingLikesPath, reason: error.reason)
+      }
+      return PendingLikeRecovery(kept: likes.count, dropped: dropped, setAside: damaged)
+    }
+  }
+}

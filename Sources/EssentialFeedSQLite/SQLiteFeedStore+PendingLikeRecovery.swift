@@ -1,0 +1,44 @@
+import EssentialFeed
+import Foundation
+
+extension SQLiteFeedStore: RecoverablePendingLikeActionStore {
+  /// Rebuilds `pending_like` from every row that is still an action, in one transaction: a table it cannot read (a
+  /// foreign shape) is dropped and made again. No other table is touched.
+  ///
+  /// - Returns: The actions kept and the rows dropped; on a table that reads, the actions it holds and nothing
+  ///   changed.
+  /// - Throws: ``SQLiteError`` when the database cannot be written; nothing changes then.
+  public func recoverPendingActions() throws(SQLiteError) -> PendingLikeRecovery {
+    if let readable = try? pendingActions() { return PendingLikeRecovery(kept: readable.count, dropped: 0) }
+    return try writing("recover the pending likes in") { db throws(SQLiteError) -> PendingLikeRecovery in
+      try db.transaction(immediate: true) { () throws(SQLiteError) -> PendingLikeRecovery in
+        var (kept, rows) = ([PendingLikeAction](), 0)
+        if let select = try? db.statement(
+          "SELECT action_id, image_id, kind, timestamp FROM pending_like ORDER BY position")
+        {
+          defer { select.reset() }
+          while (try? select.step()) == true {
+            rows += 1
+            if let action = select.pendingLikeAction() { kept.append(action) }
+          }
+        } else {
+          rows = (try? db.integer("SELECT count(*) FROM pending_like")) ?? 0
+        }
+        try db.execute("DROP TABLE IF EXISTS pending_like")
+        try db.execute(Self.pendingLikeTableSQL)
+        db.pendingLikeTableSeen = false
+        let insert = try db.statement(
+          "INSERT OR REPLACE INTO pending_like (image_id, action_id, kind, timestamp) VALUES (?, ?, ?, ?)")
+        for action in kept {
+          defer { insert.reset() }
+          try insert.bind(action.imageID, at: 1)
+          try insert.bind(action.id, at: 2)
+          try insert.bind(action.kind == .like ? 1 : 0, at: 3)
+          try insert.bind(action.timestamp.timeIntervalSinceReferenceDate, at: 4)
+          try insert.step()
+        }
+        return PendingLikeRecovery(kept: kept.count, dropped: rows - kept.count)
+      }
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import EssentialFeed
+import FeedDemoServer
+import Foundation
+import TestSupport
+import Testing
+
+@testable import EssentialFeedSQLite
+@testable import FeedCLI
+
+@Suite("The app's pending likes: recovery")
+struct PendingLikesRecoveryAppTests {
+  @Test(
+    "LKA-6 validate-cache recovers damaged pending likes, keeping every action it can read; the likes commands say how",
+    arguments: [StoreKind.filesystem, .sqlite])
+  func recovery(kind: StoreKind) async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let store = directory.path(percentEncoded: false)
+      for item in 1...3 {
+        _ = try await FeedApp.act(
+          .like, on: DemoFeed.item(at: item).id, url: nil, offline: true, store: store, storeKind: kind, json: false)
+      }
+      switch kind {
+      case .sqlite:
+        try SQLiteConnection(path: directory.appending(path: "feed.sqlite").path(percentEncoded: false))
+          .execute("UPDATE pending_like SET kind = 7 WHERE position = 2")
+      case .filesystem:
+        let journal = directory.appending(path: "pending-likes")
+        var bytes = try Data(contentsOf: journal)
+        bytes[8 + 64 + 20] ^= 0xFF  // the second like's record, after the 8-byte header
+        try bytes.write(to: journal)
+      }
+
+      let error = await #expect(throws: FeedAppError.self) {
+        _ = try await FeedApp.sync(url: nil, offline: true, store: store, storeKind: kind, json: false)
+      }
+      let message = error?.description(in: .english) ?? ""
+      #expect(message.contains("run: feed validate-cache --store \(store)"), "\(message)")
+
+      let output = try await FeedApp.validateCache(store: store, storeKind: kind, json: false, language: .english)
+      #expect(output.contains("kept 2, dropped 1 damaged records"), "\(output)")
+      #expect(output.contains("The damaged journal is kept at") == (kind == .filesystem), "\(output)")
+      let again = try await FeedApp.validateCache(store: store, storeKind: kind, json: false, language: .english)
+      #expect(again.contains("Kept 2 pending likes and discards in \(store)."), "\(again)")
+      let listed = try await FeedApp.likes(url: nil, offline: true, store: store, storeKind: kind, json: true)
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [String: Any])
+      #expect(object["pending"] as? Int == 2, "\(listed)")
+    }
+  }
+}
