@@ -47,6 +47,10 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
         + "move it away or choose another store location")
   }
 
+  /// Whether the database is another program's, or a newer version's: the store never changes or deletes it, and
+  /// ``message`` says what to do instead.
+  public var leavesDatabaseAsItIs: Bool { code & 0xFF == SQLITE_FORMAT }
+
   /// This error as the failure of `operation` on the database at `path`.
   func `while`(_ operation: String, at path: String) -> SQLiteError {
     SQLiteError(code: code, message: message, operation: "\(operation) \(path)")

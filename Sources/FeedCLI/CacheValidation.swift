@@ -19,6 +19,9 @@ struct CacheValidationReport: Codable, Equatable {
   var imageCache: ImageCacheValidation?
   /// What validation did with the pending likes and discards.
   var pendingLikes: PendingLikesValidation?
+  /// What validation did with the last search, and with `feed browse`'s page list.
+  var search: PartValidation?
+  var pages: PartValidation?
 
   /// What validation did, in `language`.
   func text(in language: AppLanguage = .current) -> String {
@@ -32,8 +35,10 @@ struct CacheValidationReport: Codable, Equatable {
       case .kept: language.text("VALIDATE_KEPT", images, savedAt, store)
       case .nothingToDo: language.text("VALIDATE_NOTHING", store)
       }
-    return [feed, imageCache?.text(in: language), pendingLikes?.text(in: language)].compactMap { $0 }
-      .joined(separator: "\n")
+    return [
+      feed, imageCache?.text(in: language), search?.text("SEARCH", in: language, store: store),
+      pages?.text("PAGES", in: language, store: store), pendingLikes?.text(in: language),
+    ].compactMap { $0 }.joined(separator: "\n")
   }
 }
 

@@ -9,9 +9,10 @@ import Synchronization
 extension FeedApp {
   /// Scrolls the whole feed to its end and back to its start through a ``FeedWindow`` of `window` images, over the
   /// page store in the cache directory, and reports what it did. Without `url`, scrolls an embedded demo server of
-  /// `items` images.
+  /// `items` images. A server's list that has not ended after `maxPages` pages (by default 100,000 for a server at
+  /// `url`; the embedded server's list ends) is an error.
   static func browse(
-    url: String?, items: Int = 10_000, window: Int, pageSize: Int, store: String?, json: Bool,
+    url: String?, items: Int = 10_000, window: Int, pageSize: Int, maxPages: Int? = nil, store: String?, json: Bool,
     limits: NetworkLimits = NetworkLimits(), language: AppLanguage = .current
   ) async throws -> String {
     let directory = try CacheDirectory.resolve(store)
@@ -20,6 +21,7 @@ extension FeedApp {
     do {
       let report = try await scroll(
         server: server, client: limits.makeClient(), capacity: window, pageSize: pageSize,
+        maximumPages: maxPages ?? (url == nil ? .max : 100_000),
         pages: SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite")))
       await embedded?.stop()
       return json ? try report.json() : report.text(in: language)
@@ -39,9 +41,11 @@ extension FeedApp {
     return (demo.baseURL, demo)
   }
 
-  /// Scrolls down to the end of the list, then up to its start, timing each direction.
+  /// Scrolls down to the end of the list (at most `maximumPages` pages), then up to its start, timing each
+  /// direction.
   static func scroll(
-    server: URL, client: any HTTPClient, capacity: Int, pageSize: Int, pages: any FeedPageStore
+    server: URL, client: any HTTPClient, capacity: Int, pageSize: Int, maximumPages: Int = .max,
+    pages: any FeedPageStore
   ) async throws -> BrowseReport {
     let cursors = CursorLog()
     let remote = RemoteFeedPageLoader(baseURL: server, client: client, pageSize: pageSize)
@@ -57,6 +61,7 @@ extension FeedApp {
     var current = try await retrying(at: 0) { try await window.reload() }
     var down = 1
     while let loadMore = current.loadMore {
+      guard down < maximumPages else { throw FeedAppError.endlessList(pages: down) }
       current = try await retrying(at: current.endIndex) { try await loadMore() }
       down += 1
     }

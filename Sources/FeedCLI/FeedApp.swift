@@ -84,6 +84,8 @@ enum FeedApp {
     let store = makeStore(storeKind, in: directory)
     var report = try await CacheValidation.run(store: store, storePath: directory.path(percentEncoded: false), now: now)
     report.imageCache = await ImageCacheValidation.run(in: directory)
+    report.search = try await PartValidation.search(in: store)
+    report.pages = try await PartValidation.pages(in: directory)
     report.pendingLikes = try await PendingLikesValidation.run(store, storePath: directory.path(percentEncoded: false))
     if json {
       let encoder = JSONEncoder()

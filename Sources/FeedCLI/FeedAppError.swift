@@ -7,8 +7,10 @@ import Foundation
 enum FeedAppError: Error, CustomStringConvertible, Equatable {
   /// Neither the server nor the cache had a feed.
   case noFeed(server: URL?, serverProblem: String?, store: String)
-  /// The cache could not be read, and the server (if any) could not replace it.
-  case unreadableCache(String, serverProblem: String?)
+  /// The cache could not be read, and the server (if any) could not replace it. A `deletable` one is damaged, so
+  /// `feed validate-cache` deletes it; otherwise it is another program's (or a newer version's) database, which
+  /// the store never changes, and `reason` says what to do.
+  case unreadableCache(String, serverProblem: String?, store: String, deletable: Bool)
   /// The cache directory cannot be created or written.
   case unusableStore(path: String, reason: String)
   /// `--url` is not an absolute http(s) URL.
@@ -23,6 +25,8 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
   case browseFailed(at: Int, problem: String)
   /// The server refused a like or discard for good: it was dropped.
   case likeRefused(UUID, kind: PendingLikeAction.Kind, statusCode: Int)
+  /// `feed browse` scrolled `pages` pages down and the server's list had not ended.
+  case endlessList(pages: Int)
   /// The pending likes and discards cannot be read; `feed validate-cache` recovers what can be.
   case unreadablePendingLikes(reason: String, store: String)
 
@@ -35,8 +39,13 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
       language.text(
         "ERROR_NO_FEED_FROM_SERVER", server.absoluteString, problem ?? language.text("UNKNOWN_ERROR"), store)
     case .noFeed(nil, _, let store): language.text("ERROR_NO_FEED_OFFLINE", store)
-    case .unreadableCache(let reason, let problem?): language.text("ERROR_UNREADABLE_CACHE_SERVER", problem, reason)
-    case .unreadableCache(let reason, nil): language.text("ERROR_UNREADABLE_CACHE", reason)
+    case .unreadableCache(let reason, let problem?, let store, true):
+      language.text("ERROR_UNREADABLE_CACHE_SERVER", problem, reason, store.shellQuoted)
+    case .unreadableCache(let reason, nil, let store, true):
+      language.text("ERROR_UNREADABLE_CACHE", reason, store.shellQuoted)
+    case .unreadableCache(let reason, let problem?, _, false):
+      language.text("ERROR_UNUSABLE_CACHE_SERVER", problem, reason)
+    case .unreadableCache(let reason, nil, _, false): language.text("ERROR_UNUSABLE_CACHE", reason)
     case .unusableStore(let path, let reason): language.text("ERROR_UNUSABLE_STORE", path, reason)
     case .emptyStorePath: language.text("ERROR_EMPTY_STORE_PATH")
     case .invalidURL(let string): language.text("ERROR_INVALID_URL", string)
@@ -45,6 +54,7 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
     case .browseFailed(let position, let problem): language.text("BROWSE_FAILED", language.number(position), problem)
     case .likeRefused(let id, let kind, let status):
       language.text(kind == .like ? "ERROR_LIKE_REFUSED" : "ERROR_DISCARD_REFUSED", id.uuidString, String(status))
+    case .endlessList(let pages): language.text("ERROR_ENDLESS_LIST", language.number(pages))
     case .unreadablePendingLikes(let reason, let store):
       language.text(
         "ERROR_UNREADABLE_PENDING_LIKES", reason.trimmingCharacters(in: CharacterSet(charactersIn: ".")),

@@ -29,6 +29,11 @@ extension FeedCommand {
     @Option(name: .long, help: "How many images the embedded demo server has (0 to 10000000; not with --url).")
     var items: Int?
 
+    @Option(
+      name: .long,
+      help: "The most pages scrolled down before giving up on a list that does not end (default 100000 with --url).")
+    var maxPages: Int?
+
     @OptionGroup var network: NetworkOptions
 
     @Option(
@@ -52,6 +57,7 @@ extension FeedCommand {
       if items != nil, network.url != nil {
         throw ValidationError("--items sets the embedded server's feed; with --url the server decides.")
       }
+      if let maxPages, maxPages < 1 { throw ValidationError("--max-pages must be at least 1.") }
       if network.offline { throw ValidationError("browse scrolls a server's feed; --offline cannot be used.") }
     }
 
@@ -67,8 +73,8 @@ extension FeedCommand {
         }
         print(
           try await FeedApp.browse(
-            url: network.url, items: items ?? 10_000, window: window, pageSize: pageSize, store: store, json: json,
-            limits: network.limits))
+            url: network.url, items: items ?? 10_000, window: window, pageSize: pageSize, maxPages: maxPages,
+            store: store, json: json, limits: network.limits))
       }
     }
   }

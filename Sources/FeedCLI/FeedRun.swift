@@ -31,9 +31,12 @@ struct FeedRun {
     if let error = failure.error {
       switch error {
       case let error as FileFeedStoreError:
-        throw FeedAppError.unreadableCache(error.description, serverProblem: serverProblem)
+        throw FeedAppError.unreadableCache(
+          error.description, serverProblem: serverProblem, store: storePath, deletable: true)
       case let error as SQLiteError:
-        throw FeedAppError.unreadableCache(error.description, serverProblem: serverProblem)
+        // Another program's database, or a newer version's, is never deleted: its message says what to do.
+        throw FeedAppError.unreadableCache(
+          error.description, serverProblem: serverProblem, store: storePath, deletable: !error.leavesDatabaseAsItIs)
       default:
         throw error
       }

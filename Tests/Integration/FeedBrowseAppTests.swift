@@ -24,6 +24,21 @@ struct FeedBrowseAppTests {
     }
   }
 
+  @Test("WL-28 feed browse stops at --max-pages with an error when the server's list has not ended: never forever")
+  func stopsAtThePageBound() async throws {
+    let server = try await DemoFeedServer.start(feed: DemoFeed(count: 10_000_000))  // as good as endless
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let error = await #expect(throws: FeedAppError.self) {
+        _ = try await FeedApp.browse(
+          url: server.baseURL.absoluteString, window: 100, pageSize: 30, maxPages: 5,
+          store: directory.path(percentEncoded: false), json: true)
+      }
+      #expect(error == .endlessList(pages: 5))
+      #expect(error?.description(in: .english).contains("had not ended after 5 pages") == true)
+    }
+    await server.stop()
+  }
+
   @Test("WL-20 feed browse against a server with a fail rate retries a failed page and still sees every row once")
   func browsesThroughFailures() async throws {
     let server = try await DemoFeedServer.start(feed: DemoFeed(count: 300), failureRate: 0.1)

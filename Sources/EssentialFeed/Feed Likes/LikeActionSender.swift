@@ -28,6 +28,14 @@ public protocol LikeActionSender: Sendable {
   func send(_ action: PendingLikeAction) async throws -> LikeState
 }
 
+/// A failure to send that may say the server could not be reached at all (no answer): ``LikeSynchronizer`` then ends
+/// its pass, leaving the other actions pending, so a pass against a server that does not answer costs one timeout,
+/// not one per action. A sender's errors conform to say so.
+public protocol LikeSendingFailure: Error {
+  /// Whether no answer came: the network or the server is down, so the next action would fail the same way.
+  var serverUnreachable: Bool { get }
+}
+
 /// The server refused an action for good (a 4xx answer other than 408 and 429): sending it again cannot help.
 public struct LikeActionRejected: Error, Hashable, Sendable, CustomStringConvertible {
   /// The HTTP status code of the answer.

@@ -1,7 +1,8 @@
 import Foundation
 
 extension LikeSynchronizer {
-  /// One pass: every pending action in turn, oldest first, each removed by its own answer.
+  /// One pass: every pending action in turn, oldest first, each removed by its own answer; it ends at the first
+  /// action the server could not be reached for (``LikeSendingFailure/serverUnreachable``).
   func pass() async -> Report {
     var report = Report()
     guard let actions = try? await store.pendingActions() else {
@@ -25,6 +26,7 @@ extension LikeSynchronizer {
         }
       } catch {
         report.failed += 1
+        if let failure = error as? any LikeSendingFailure, failure.serverUnreachable { break }
       }
     }
     report.pending = (try? await store.pendingActions().count) ?? actions.count

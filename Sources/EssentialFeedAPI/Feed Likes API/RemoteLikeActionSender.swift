@@ -11,13 +11,16 @@ import Foundation
 /// is ``/EssentialFeed/LikeActionRejected``; any other failure is an ``Error`` worth a retry.
 public struct RemoteLikeActionSender: LikeActionSender {
   /// Why an action was not answered, worth a retry.
-  public enum Error: Swift.Error, Sendable, Equatable {
+  public enum Error: LikeSendingFailure, Sendable, Equatable {
     /// No answer: the network failed.
     case connectivity
     /// An answer that was not a success nor a refusal (5xx, 408, 429, another status).
     case unavailable(statusCode: Int)
     /// A 200 answer that is not the state of the action's image.
     case invalidData
+
+    /// Whether no answer came (``connectivity``): a pass of ``/EssentialFeed/LikeSynchronizer`` ends there.
+    public var serverUnreachable: Bool { self == .connectivity }
   }
 
   private struct Answer: Decodable {

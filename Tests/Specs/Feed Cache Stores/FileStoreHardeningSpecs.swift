@@ -35,6 +35,22 @@ struct FileStoreHardeningSpecs {
     }
   }
 
+  @Test("FFS-11 a directory in the feed file's place is a retrieval error; validation deletes it, and the store works")
+  func directoryInTheFeedFilesPlace() async throws {
+    try await withTemporaryDirectory { directory in
+      let sut = StoreUnderTest.fileSystem.make(in: directory)
+      let file = StoreUnderTest.fileSystem.feedFile(in: directory)
+      try FileManager.default.createDirectory(
+        at: file.appending(path: "something inside"), withIntermediateDirectories: true)
+
+      await #expect(throws: FileFeedStoreError.self) { try await sut.retrieve() }
+      try await LocalFeedLoader(store: sut, currentDate: { fixedCurrentDate }).validateCache()
+      #expect(try await sut.retrieve() == nil)
+      try await sut.insert([], timestamp: fixedCurrentDate)
+      #expect(try await sut.retrieve()?.feed == [])
+    }
+  }
+
   @Test("FFS-8 a directory at an image's slot is replaced by the next insert for its URL")
   func directoryAtImageSlot() async throws {
     try await withTemporaryDirectory { directory in

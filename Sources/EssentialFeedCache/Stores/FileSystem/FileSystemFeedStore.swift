@@ -114,11 +114,17 @@ public actor FileSystemFeedStore: FeedStore, LimitedFeedImageDataStore {
     }
   }
 
-  /// Deletes the file at `path`; no file is not an error.
+  /// Deletes the file at `path`; no file is not an error, and something else in its place (a directory) is removed.
   func removeFile(_ path: String) throws(FileFeedStoreError) {
     try checkLocation()
-    do {
-      try AtomicFile.remove(path)
+    do throws(AtomicFile.SystemError) {
+      do throws(AtomicFile.SystemError) {
+        try AtomicFile.remove(path)
+      } catch  where error.code == EISDIR || error.code == EPERM {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { throw error }
+        try AtomicFile.removeItem(path)
+      }
     } catch {
       throw .deletionFailed(path: path, reason: error.reason)
     }

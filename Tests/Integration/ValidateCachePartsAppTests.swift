@@ -1,0 +1,76 @@
+import EssentialFeedCache
+import Foundation
+import TestSupport
+import Testing
+
+@testable import EssentialFeedSQLite
+@testable import FeedCLI
+
+@Suite("feed validate-cache: the search and the page list")
+struct ValidateCachePartsAppTests {
+  @Test(
+    "APP-22 validate-cache checks the last search and the page list: a readable one is kept and counted, an unreadable one deleted and named"
+  )
+  func searchAndPages() async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let store = directory.path(percentEncoded: false)
+      let pages = SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite"))
+      _ = try await pages.appendPage(uniqueImages(3))
+      try await FileSystemFeedStore(directory: directory).replaceSearch(
+        with: uniqueImages(2), for: "kyoto", timestamp: Date())
+
+      let kept = try await FeedApp.validateCache(store: store, json: false, language: .english)
+      #expect(kept.contains("Kept the last search, of 2 results, in \(store)."), "\(kept)")
+      #expect(kept.contains("Kept a page list of 3 images in \(store)."), "\(kept)")
+
+      try Data("damaged".utf8).write(to: directory.appending(path: "search.cache"))
+      try SQLiteConnection(path: directory.appending(path: "feed.sqlite").path(percentEncoded: false))
+        .execute("UPDATE feed_page SET id = x'00' WHERE position = (SELECT max(position) FROM feed_page)")
+      let deleted = try await FeedApp.validateCache(store: store, json: false, language: .english)
+      #expect(deleted.contains("Deleted an unreadable search in \(store)"), "\(deleted)")
+      #expect(deleted.contains("Deleted an unreadable page list in \(store)"), "\(deleted)")
+
+      let again = try await FeedApp.validateCache(store: store, json: true)
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(again.utf8)) as? [String: Any])
+      #expect(object["search"] == nil && object["pages"] == nil, "nothing is left to keep: \(again)")
+    }
+  }
+
+  private func uniqueImages(_ count: Int) -> [LocalFeedImage] {
+    (0..<count).map {
+      LocalFeedImage(id: UUID(), description: "\($0)", location: nil, url: URL(fileURLWithPath: "/\($0)"))
+    }
+  }
+}
+
+@Suite("What the app says about a cache it cannot read")
+struct UnreadableCacheAdviceAppTests {
+  @Test(
+    "APP-23 an unreadable cache's advice names the user's --store; another program's database is never to be deleted or replaced"
+  )
+  func advice() async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let store = directory.appending(path: "my cache").path(percentEncoded: false)
+      try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+      try Data("corrupt".utf8).write(to: URL(fileURLWithPath: store).appending(path: "feed.cache"))
+      let corrupt = await #expect(throws: FeedAppError.self) {
+        _ = try await FeedApp.show(
+          url: nil, offline: true, store: store, storeKind: .filesystem, json: true, progress: { _, _ in })
+      }
+      #expect(
+        corrupt?.description(in: .english).contains("Run `feed validate-cache --store '\(store)")
+          == true,
+        "\(String(describing: corrupt))")
+
+      try SQLiteConnection(path: URL(fileURLWithPath: store).appending(path: "feed.sqlite").path(percentEncoded: false))
+        .execute("CREATE TABLE notes (text TEXT)")
+      let foreign = await #expect(throws: FeedAppError.self) {
+        _ = try await FeedApp.show(
+          url: nil, offline: true, store: store, storeKind: .sqlite, json: true, progress: { _, _ in })
+      }
+      let message = foreign?.description(in: .english) ?? ""
+      #expect(message.contains("move it away or choose another store location"), "\(message)")
+      #expect(!message.contains("validate-cache") && !message.contains("run online"), "\(message)")
+    }
+  }
+}
