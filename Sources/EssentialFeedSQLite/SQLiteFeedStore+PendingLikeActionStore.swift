@@ -11,15 +11,7 @@ extension SQLiteFeedStore: PendingLikeActionStore {
   /// - Parameter action: The action.
   /// - Throws: ``SQLiteError``; nothing changes then.
   public func enqueue(_ action: PendingLikeAction) throws(SQLiteError) {
-    try writing("store a pending like in") { db throws(SQLiteError) in
-      let insert = try db.statement(
-        "INSERT OR REPLACE INTO pending_like (image_id, action_id, kind, timestamp) VALUES (?, ?, ?, ?)")
-      try insert.bind(action.imageID, at: 1)
-      try insert.bind(action.id, at: 2)
-      try insert.bind(action.kind == .like ? 1 : 0, at: 3)
-      try insert.bind(action.timestamp.timeIntervalSinceReferenceDate, at: 4)
-      try insert.step()
-    }
+    try writing("store a pending like in") { db throws(SQLiteError) in try db.storePendingLike(action) }
   }
 
   /// The pending actions, the oldest timestamp first (ties in the order they were stored).
@@ -60,6 +52,17 @@ extension SQLiteFeedStore: PendingLikeActionStore {
 }
 
 extension SQLiteConnection {
+  /// Stores `action` as its image's pending action, replacing any older one: one statement.
+  func storePendingLike(_ action: PendingLikeAction) throws(SQLiteError) {
+    let insert = try statement(
+      "INSERT OR REPLACE INTO pending_like (image_id, action_id, kind, timestamp) VALUES (?, ?, ?, ?)")
+    try insert.bind(action.imageID, at: 1)
+    try insert.bind(action.id, at: 2)
+    try insert.bind(action.kind == .like ? 1 : 0, at: 3)
+    try insert.bind(action.timestamp.timeIntervalSinceReferenceDate, at: 4)
+    try insert.step()
+  }
+
   func hasPendingLikeTable() throws(SQLiteError) -> Bool {
     if pendingLikeTableSeen { return true }
     pendingLikeTableSeen =

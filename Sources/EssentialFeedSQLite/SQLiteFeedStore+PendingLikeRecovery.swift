@@ -27,16 +27,7 @@ extension SQLiteFeedStore: RecoverablePendingLikeActionStore {
         try db.execute("DROP TABLE IF EXISTS pending_like")
         try db.execute(Self.pendingLikeTableSQL)
         db.pendingLikeTableSeen = false
-        let insert = try db.statement(
-          "INSERT OR REPLACE INTO pending_like (image_id, action_id, kind, timestamp) VALUES (?, ?, ?, ?)")
-        for action in kept {
-          defer { insert.reset() }
-          try insert.bind(action.imageID, at: 1)
-          try insert.bind(action.id, at: 2)
-          try insert.bind(action.kind == .like ? 1 : 0, at: 3)
-          try insert.bind(action.timestamp.timeIntervalSinceReferenceDate, at: 4)
-          try insert.step()
-        }
+        for action in kept { try db.storePendingLike(action) }
         return PendingLikeRecovery(kept: kept.count, dropped: rows - kept.count)
       }
     }
