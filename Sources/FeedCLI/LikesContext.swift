@@ -9,12 +9,12 @@ extension FeedApp {
   struct LikesContext {
     let pending: any PendingLikeActionStore
     let server: URL?
-    let client: any HTTPClient
+    let client: any HTTPRequestClient
     /// The last liked list loaded, for when the server cannot be reached.
     let likedCache: LocalFeedLoader
 
     /// The stores of `kind` in `directory`: the pending actions beside the feed, the liked list in its own.
-    init(in directory: URL, storeKind: StoreKind, server: URL?, client: any HTTPClient) {
+    init(in directory: URL, storeKind: StoreKind, server: URL?, client: any HTTPRequestClient) {
       switch storeKind {
       case .filesystem:
         pending = FileSystemFeedStore(directory: directory)

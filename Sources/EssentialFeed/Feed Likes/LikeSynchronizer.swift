@@ -48,6 +48,11 @@ public actor LikeSynchronizer {
     self.onEvent = onEvent
   }
 
+  /// Cancels the scheduled retry: a synchronizer nobody holds sends nothing more.
+  deinit {
+    retry?.task.cancel()
+  }
+
   /// The app became active: send now.
   @discardableResult
   public func appBecameActive() -> Task<Report, Never> { trigger() }
@@ -123,9 +128,9 @@ public actor LikeSynchronizer {
     let id = passCount
     retry = (
       id,
-      Task { [sleep] in
+      Task { [weak self, sleep] in  // a scheduled retry does not keep the synchronizer alive
         do { try await sleep(delay) } catch { return }
-        await self.retryNow(id)
+        await self?.retryNow(id)
       }
     )
   }

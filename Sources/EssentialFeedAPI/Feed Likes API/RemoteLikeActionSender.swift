@@ -29,14 +29,14 @@ public struct RemoteLikeActionSender: LikeActionSender {
   }
 
   private let baseURL: URL
-  private let client: any HTTPClient
+  private let client: any HTTPRequestClient
 
   /// Creates a sender.
   ///
   /// - Parameters:
   ///   - baseURL: The API's base URL.
-  ///   - client: The HTTP client; it must support `PUT` and `DELETE` (``URLSessionHTTPClient`` does).
-  public init(baseURL: URL, client: any HTTPClient) {
+  ///   - client: The HTTP client, which performs `PUT` and `DELETE` (``URLSessionHTTPClient`` does).
+  public init(baseURL: URL, client: any HTTPRequestClient) {
     self.baseURL = baseURL
     self.client = client
   }

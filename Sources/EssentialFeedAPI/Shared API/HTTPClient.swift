@@ -16,31 +16,26 @@ public protocol HTTPClient: Sendable {
   /// - Throws: A transport error of the implementation's choosing when no HTTP response arrives, or
   ///   `CancellationError` when the calling task is cancelled.
   func get(from url: URL) async throws -> (Data, HTTPURLResponse)
+}
 
+/// An ``HTTPClient`` that performs any request: PUT and DELETE, headers and bodies, as sending likes needs. A separate
+/// protocol, so a client that only GETs cannot be handed to a sender and fail at run time: the compiler refuses it.
+public protocol HTTPRequestClient: HTTPClient {
   /// Performs `request`, whatever its method, headers and body.
   ///
-  /// The default performs a GET through ``get(from:)`` and refuses any other method with
-  /// ``HTTPClientUnsupportedRequest``, so a client written before this requirement keeps working for reads.
-  ///
   /// - Parameter request: The request to perform.
-  /// - Returns: The response body (possibly empty) and the HTTP response.
+  /// - Returns: The response body (possibly empty) and the HTTP response, whatever its status code.
+  /// - Throws: A transport error when no HTTP response arrives, or `CancellationError` when the calling task is
+  ///   cancelled.
   func perform(_ request: URLRequest) async throws -> (Data, HTTPURLResponse)
 }
 
-/// An ``HTTPClient`` that implements only ``HTTPClient/get(from:)`` was asked for another method.
-public struct HTTPClientUnsupportedRequest: Error, Hashable, Sendable {
-  /// The method asked for.
-  public let method: String
-}
-
-extension HTTPClient {
-  /// Performs a GET through ``get(from:)``; any other method throws ``HTTPClientUnsupportedRequest``.
+extension HTTPRequestClient {
+  /// Performs a GET of `url` through ``perform(_:)``.
   ///
-  /// - Parameter request: The request to perform.
-  public func perform(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-    let method = request.httpMethod ?? "GET"
-    guard method == "GET", let url = request.url else { throw HTTPClientUnsupportedRequest(method: method) }
-    return try await get(from: url)
+  /// - Parameter url: The resource to request.
+  public func get(from url: URL) async throws -> (Data, HTTPURLResponse) {
+    try await perform(URLRequest(url: url))
   }
 }
 

@@ -16,7 +16,7 @@ import Foundation
 /// The client enforces its session configuration's `timeoutIntervalForResource` itself (swift-corelibs-foundation
 /// ignores it): a request still running after that long is cancelled and fails with `URLError(.timedOut)`, so a
 /// server that sends a byte now and then, which never trips the idle `timeoutIntervalForRequest`, cannot hang a load.
-public final class URLSessionHTTPClient: HTTPClient {
+public final class URLSessionHTTPClient: HTTPRequestClient {
   /// Failures of the client itself, beyond the session's own transport errors.
   public enum Error: Swift.Error, Sendable, Equatable {
     /// The session completed without an error but the response was not an HTTP response.

@@ -81,7 +81,7 @@ struct SendLikeActionSpecs {
 }
 
 /// An `HTTPClient` that records every request and answers each with `answer`.
-final class RecordingHTTPClient: HTTPClient {
+final class RecordingHTTPClient: HTTPRequestClient {
   private let recorded = Mutex<[URLRequest]>([])
   private let answer: @Sendable (URLRequest) throws -> (Int, Data)
 
@@ -90,10 +90,6 @@ final class RecordingHTTPClient: HTTPClient {
   }
 
   var requests: [URLRequest] { recorded.withLock { $0 } }
-
-  func get(from url: URL) async throws -> (Data, HTTPURLResponse) {
-    try await perform(URLRequest(url: url))
-  }
 
   func perform(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
     recorded.withLock { $0.append(request) }
