@@ -42,28 +42,20 @@ struct CacheValidationReport: Codable, Equatable {
   }
 }
 
-/// Runs Validate Feed Cache and describes the store before and after.
+/// Runs Validate Feed Cache and reports what the library says it did.
 enum CacheValidation {
   static func run(store: any FeedStore, storePath: String, now: @escaping @Sendable () -> Date) async throws
     -> CacheValidationReport
   {
-    let before: Result<CachedFeed?, any Error>
-    do {
-      before = .success(try await store.retrieve())
-    } catch {
-      before = .failure(error)
-    }
-    try await LocalFeedLoader(store: store, currentDate: now).validateCache()
-    let after = try? await store.retrieve()
-
-    switch before {
-    case .failure(let error):
-      return CacheValidationReport(action: .deletedUnreadable, store: storePath, reason: "\(error)")
-    case .success(nil):
-      return CacheValidationReport(action: .nothingToDo, store: storePath)
-    case .success(let cache?):
-      let action: CacheValidationReport.Action = after == nil ? .deletedExpired : .kept
-      return CacheValidationReport(action: action, store: storePath, images: cache.feed.count, savedAt: cache.timestamp)
+    switch try await LocalFeedLoader(store: store, currentDate: now).validateCache() {
+    case .deletedUnreadable(let reason):
+      CacheValidationReport(action: .deletedUnreadable, store: storePath, reason: reason)
+    case .nothingToDo:
+      CacheValidationReport(action: .nothingToDo, store: storePath)
+    case .deletedExpired(let images, let savedAt):
+      CacheValidationReport(action: .deletedExpired, store: storePath, images: images, savedAt: savedAt)
+    case .kept(let images, let savedAt):
+      CacheValidationReport(action: .kept, store: storePath, images: images, savedAt: savedAt)
     }
   }
 }

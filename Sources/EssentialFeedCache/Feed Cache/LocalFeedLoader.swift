@@ -53,18 +53,35 @@ extension LocalFeedLoader: FeedCache {
 extension LocalFeedLoader {
   /// Deletes the cache when it cannot be read or has expired; leaves an empty or valid cache alone.
   ///
+  /// - Returns: What it did, for an app to say: callers that need not know can ignore it.
   /// - Throws: The store's deletion error; `CancellationError` when the task is cancelled before validation starts.
-  public func validateCache() async throws {
+  @discardableResult
+  public func validateCache() async throws -> FeedCacheValidation {
     try Task.checkCancellation()
     let cache: CachedFeed?
     do {
       cache = try await store.retrieve()
     } catch {
       try await store.deleteCachedFeed()
-      return
+      return .deletedUnreadable(reason: "\(error)")
     }
-    if let cache, !FeedCachePolicy.validate(cache.timestamp, against: currentDate()) {
+    guard let cache else { return .nothingToDo }
+    guard FeedCachePolicy.validate(cache.timestamp, against: currentDate()) else {
       try await store.deleteCachedFeed()
+      return .deletedExpired(images: cache.feed.count, savedAt: cache.timestamp)
     }
+    return .kept(images: cache.feed.count, savedAt: cache.timestamp)
   }
+}
+
+/// What ``LocalFeedLoader/validateCache()`` did.
+public enum FeedCacheValidation: Hashable, Sendable {
+  /// There was no cache.
+  case nothingToDo
+  /// The cache was valid, and kept: how many images it holds, and when it was saved.
+  case kept(images: Int, savedAt: Date)
+  /// The cache had expired, and was deleted.
+  case deletedExpired(images: Int, savedAt: Date)
+  /// The cache could not be read, and was deleted: why it could not.
+  case deletedUnreadable(reason: String)
 }

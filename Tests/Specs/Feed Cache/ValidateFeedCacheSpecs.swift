@@ -92,6 +92,24 @@ struct ValidateFeedCacheSpecs {
     #expect(store.messages.isEmpty)
   }
 
+  @Test("VFC-9 says what it did: nothing to do, kept, deleted as expired, or deleted as unreadable (and why)")
+  func saysWhatItDid() async throws {
+    let (sut, store) = makeSUT()
+    let fresh = CachedFeed(feed: uniqueFeed().local, timestamp: fixedCurrentDate.adding(seconds: -60))
+    let expired = CachedFeed(feed: uniqueFeed().local, timestamp: fixedCurrentDate.minusFeedCacheMaxAge())
+    let unreadable = AnyError()
+    let cases: [(Result<CachedFeed?, any Error>, FeedCacheValidation)] = [
+      (.success(nil), .nothingToDo),
+      (.success(fresh), .kept(images: 2, savedAt: fresh.timestamp)),
+      (.success(expired), .deletedExpired(images: 2, savedAt: expired.timestamp)),
+      (.failure(unreadable), .deletedUnreadable(reason: "\(unreadable)")),
+    ]
+    for (retrieval, expected) in cases {
+      store.stubRetrieval(retrieval)
+      #expect(try await sut.validateCache() == expected)
+    }
+  }
+
   // MARK: - Helpers
 
   private func makeSUT() -> (sut: LocalFeedLoader, store: FeedStoreSpy) {
