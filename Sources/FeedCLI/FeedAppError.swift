@@ -62,12 +62,13 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
     }
   }
 
-  /// A short phrase for why a remote load failed.
-  static func problem(with error: any Error) -> String {
-    switch error {
-    case RemoteFeedLoader.Error.connectivity: AppLanguage.current.text("PROBLEM_CONNECTIVITY")
-    case RemoteFeedLoader.Error.invalidData: AppLanguage.current.text("PROBLEM_INVALID_DATA")
-    default: "\(error)"
+  /// A short phrase for why a remote load failed, by the kind of failure every remote error of the library says.
+  static func problem(with error: any Error, in language: AppLanguage = .current) -> String {
+    switch (error as? any RemoteError)?.failure {
+    case .connectivity: language.text("PROBLEM_CONNECTIVITY")
+    case .invalidData: language.text("PROBLEM_INVALID_DATA")
+    case .unavailable(let status): language.text("PROBLEM_STATUS", String(status))
+    case nil: "\(error)"
     }
   }
 }

@@ -27,7 +27,7 @@ struct FeedRun {
 
     controller.viewDidAppear()
     await view.wait { !controller.isLoading }
-    let serverProblem = recorder.remoteFeedError.map(FeedAppError.problem)
+    let serverProblem = recorder.remoteFeedError.map { FeedAppError.problem(with: $0, in: language) }
     if let error = failure.error {
       switch error {
       case let error as FileFeedStoreError:
