@@ -14,7 +14,10 @@ extension FeedApp {
     storeKind: StoreKind, json: Bool, limits: NetworkLimits = NetworkLimits(), language: AppLanguage = .current,
     now: @escaping @Sendable () -> Date = Date.init
   ) async throws -> String {
-    try await withLikes(url: url, offline: offline, store: store, storeKind: storeKind, limits: limits) { context in
+    try await withLikes(
+      url: url, offline: offline, store: store, storeKind: storeKind, limits: limits,
+      embeddedNote: json ? nil : language.text("LIKES_EMBEDDED_SERVER")
+    ) { context in
       let action = PendingLikeAction(imageID: imageID, kind: kind, timestamp: now())
       try await context.pending.enqueue(action)
       let refusal = RefusalRecorder()
@@ -36,7 +39,10 @@ extension FeedApp {
     url: String?, offline: Bool, store: String?, storeKind: StoreKind, json: Bool,
     limits: NetworkLimits = NetworkLimits(), language: AppLanguage = .current
   ) async throws -> String {
-    try await withLikes(url: url, offline: offline, store: store, storeKind: storeKind, limits: limits) { context in
+    try await withLikes(
+      url: url, offline: offline, store: store, storeKind: storeKind, limits: limits,
+      embeddedNote: json ? nil : language.text("LIKES_EMBEDDED_SERVER")
+    ) { context in
       let pending = try await context.pending.pendingActions()
       var liked: [FeedImage] = []
       var origin = LikesReport.Origin.none
@@ -59,25 +65,31 @@ extension FeedApp {
     url: String?, offline: Bool, store: String?, storeKind: StoreKind, json: Bool,
     limits: NetworkLimits = NetworkLimits(), language: AppLanguage = .current
   ) async throws -> String {
-    try await withLikes(url: url, offline: offline, store: store, storeKind: storeKind, limits: limits) { context in
+    try await withLikes(
+      url: url, offline: offline, store: store, storeKind: storeKind, limits: limits,
+      embeddedNote: json ? nil : language.text("LIKES_EMBEDDED_SERVER")
+    ) { context in
       return LikesReport.sync(await context.synchronizer().sendPending(), json: json, language: language)
     }
   }
 
+  /// Runs `body` with the likes' stores and server, holding the store's sync lock. Against the embedded demo server,
+  /// whose likes go with the command, `embeddedNote` (if any) follows the output: a like must not vanish silently.
   private static func withLikes(
     url: String?, offline: Bool, store: String?, storeKind: StoreKind, limits: NetworkLimits,
-    _ body: (LikesContext) async throws -> String
+    embeddedNote: String?, _ body: (LikesContext) async throws -> String
   ) async throws -> String {
     let directory = try CacheDirectory.resolve(store)
     try CacheDirectory.prepare(directory)
     return try await LikesSyncLock.holding(in: directory) {
       try await withLikesLocked(
-        url: url, offline: offline, directory: directory, storeKind: storeKind, limits: limits, body)
+        url: url, offline: offline, directory: directory, storeKind: storeKind, limits: limits,
+        embeddedNote: embeddedNote, body)
     }
   }
 
   private static func withLikesLocked(
-    url: String?, offline: Bool, directory: URL, storeKind: StoreKind, limits: NetworkLimits,
+    url: String?, offline: Bool, directory: URL, storeKind: StoreKind, limits: NetworkLimits, embeddedNote: String?,
     _ body: (LikesContext) async throws -> String
   ) async throws -> String {
     var embedded: LoopbackHTTPServer?
@@ -100,7 +112,8 @@ extension FeedApp {
       }
       let output = try await body(context)
       await embedded?.stop()
-      return output
+      guard embedded != nil, let embeddedNote else { return output }
+      return output + "\n" + embeddedNote
     } catch {
       await embedded?.stop()
       throw error

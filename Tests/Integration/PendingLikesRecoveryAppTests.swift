@@ -47,3 +47,29 @@ struct PendingLikesRecoveryAppTests {
     }
   }
 }
+
+@Suite("The app's likes against the embedded server")
+struct EmbeddedServerLikesAppTests {
+  @Test(
+    "LKA-7 a like made against the embedded demo server says it is forgotten when the command ends, and how to keep it"
+  )
+  func embeddedServerLikeSaysWhereItWent() async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let store = directory.path(percentEncoded: false)
+      let output = try await FeedApp.act(
+        .like, on: DemoFeed.item(at: 1).id, url: nil, offline: false, store: store, storeKind: .filesystem,
+        json: false, language: .english)
+      #expect(output.contains("forgets them when this command ends"), "\(output)")
+      #expect(output.contains("run `feed serve` and pass its URL with --url"), "\(output)")
+
+      let offline = try await FeedApp.act(
+        .like, on: DemoFeed.item(at: 2).id, url: nil, offline: true, store: store, storeKind: .filesystem,
+        json: false, language: .english)
+      #expect(!offline.contains("embedded demo server"), "no server, no note: \(offline)")
+      let json = try await FeedApp.act(
+        .like, on: DemoFeed.item(at: 3).id, url: nil, offline: false, store: store, storeKind: .filesystem,
+        json: true, language: .english)
+      #expect(try JSONSerialization.jsonObject(with: Data(json.utf8)) is [String: Any], "JSON stays JSON")
+    }
+  }
+}
