@@ -56,7 +56,8 @@ extension FeedApp {
         (liked, origin) = (cached, .cache)
       }
       let entries = LikedList.entries(server: liked, pending: pending)
-      return LikesReport.list(entries, pending: pending, origin: origin, json: json, language: language)
+      return LikesReport.list(
+        entries, pending: pending, origin: origin, serverAsked: context.server != nil, json: json, language: language)
     }
   }
 

@@ -36,7 +36,9 @@ extension FeedApp {
         report
       }
     } catch let error as RemoteFeedLoader.Error {
-      throw FeedAppError.searchUnavailable(keyword: keyword, problem: FeedAppError.problem(with: error))
+      // Offline, the server was not tried: say so, not that it could not be reached.
+      let problem = offline ? language.text("PROBLEM_OFFLINE") : FeedAppError.problem(with: error, in: language)
+      throw FeedAppError.searchUnavailable(keyword: keyword, problem: problem)
     }
     return json ? try FeedReportRenderer.json(report) : FeedReportRenderer.text(report, language: language)
   }

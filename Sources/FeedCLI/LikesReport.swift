@@ -27,8 +27,10 @@ enum LikesReport {
     return language.text(key, action.imageID.uuidString)
   }
 
+  /// The liked list; `serverAsked` is false offline, where the server was not tried (and is not said to have failed).
   static func list(
-    _ entries: [LikedEntry], pending: [PendingLikeAction], origin: Origin, json: Bool, language: AppLanguage
+    _ entries: [LikedEntry], pending: [PendingLikeAction], origin: Origin, serverAsked: Bool = true, json: Bool,
+    language: AppLanguage
   ) -> String {
     if json {
       let objects: [[String: Any]] = entries.map { entry in
@@ -43,7 +45,7 @@ enum LikesReport {
       ])
     }
     var lines = [language.text("LIKES_HEADER", language.number(entries.count), language.number(pending.count))]
-    if origin != .server { lines.append(language.text("LIKES_SERVER_UNREACHED")) }
+    if origin != .server { lines.append(language.text(serverAsked ? "LIKES_SERVER_UNREACHED" : "LIKES_OFFLINE")) }
     for entry in entries {
       let text = [entry.image?.description, entry.image?.location].compactMap { $0 }.joined(separator: " — ")
       let mark = entry.pending ? " [\(language.text("LIKES_PENDING_MARK"))]" : ""

@@ -1,5 +1,6 @@
 import EssentialFeedAPI
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FeedCLI
@@ -17,5 +18,27 @@ struct RemoteProblemWordingTests {
     ])
   func wording(error: any Error, expected: String) {
     #expect(FeedAppError.problem(with: error, in: .english) == expected)
+  }
+}
+
+@Suite("What the app says offline")
+struct OfflineWordingTests {
+  @Test("APP-25 --offline never says the server was tried: a search with no cached answer, the liked list")
+  func offlineNeverClaimsTheServerWasTried() async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let store = directory.path(percentEncoded: false)
+      let search = await #expect(throws: FeedAppError.self) {
+        _ = try await FeedApp.search(
+          "kyoto", pages: 1, url: nil, offline: true, store: store, json: false, language: .english,
+          progress: { _, _ in })
+      }
+      let said = search?.description(in: .english) ?? ""
+      #expect(said.contains("offline: the server was not asked") && !said.contains("could not be reached"), "\(said)")
+
+      let likes = try await FeedApp.likes(
+        url: nil, offline: true, store: store, storeKind: .filesystem, json: false, language: .english)
+      #expect(likes.contains("Offline: showing the liked images cached last"), "\(likes)")
+      #expect(!likes.contains("could not be reached"), "\(likes)")
+    }
   }
 }
