@@ -62,7 +62,8 @@ struct AppLoaders {
     imageLoader = FeedComposer.imageLoader(
       local: cachedImages,
       remote: RecordingImageDataLoader(
-        decoratee: RemoteFeedImageDataLoader(client: client), origin: .server, recorder: recorder),
+        decoratee: RemoteFeedImageDataLoader(client: ImageAnswerRecorder(decoratee: client, recorder: recorder)),
+        origin: .server, recorder: recorder),
       cache: localImages)
   }
 }

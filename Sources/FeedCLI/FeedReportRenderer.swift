@@ -63,7 +63,9 @@ enum FeedReportRenderer {
       return language.text(
         entry.imageSource == .cache ? "IMAGE_FROM_CACHE" : "IMAGE_FROM_SERVER", language.number(bytes))
     }
-    return language.text("IMAGE_NOT_LOADED", FeedPresenter.retryTitle(localization: language.localization))
+    return language.text(
+      "IMAGE_NOT_LOADED", FeedPresenter.retryTitle(localization: language.localization),
+      entry.imageError ?? language.text("UNKNOWN_REASON"))
   }
 }
 

@@ -58,7 +58,9 @@ struct FeedRun {
         id: image.id, description: item.description, location: item.hasLocation ? item.location : nil,
         url: image.url, imageBytes: cell?.image,
         imageSource: cell?.image == nil ? nil : recorder.imageOrigin(for: image.url),
-        imageError: cell?.shouldRetry == true ? "could not be loaded" : nil)
+        imageError: cell?.shouldRetry == true
+          ? (recorder.imageFailure(for: image.url) ?? (server == nil ? .offlineNotCached : .unreachable))
+            .text(in: language) : nil)
     }
     return FeedReport(
       title: FeedPresenter.title(localization: language.localization), server: server, embeddedServer: embeddedServer,

@@ -1,0 +1,41 @@
+import FeedDemoServer
+import FlyingFox
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FeedCLI
+
+@Suite("Why an image did not load")
+struct ImageFailureReasonTests {
+  @Test(
+    "APP-26 each image that did not load says why: the status the server answered, no data, offline and not cached")
+  func reasons() async throws {
+    let ids = (0..<3).map { _ in UUID() }
+    let server = try await LoopbackHTTPServer.start { server, base in
+      let items = zip(ids, ["status/503", "status/404", "empty"]).map { id, path in
+        ["id": id.uuidString, "image": base.appending(path: path).absoluteString]
+      }
+      let body = try? JSONSerialization.data(withJSONObject: ["items": items])
+      await server.appendRoute("GET /v1/feed") { _ in HTTPResponse(statusCode: .ok, body: body ?? Data()) }
+      await server.appendRoute("GET /status/:code") { request in
+        HTTPResponse(statusCode: HTTPStatusCode(Int(request.routeParameters["code"] ?? "") ?? 500, phrase: "Test"))
+      }
+      await server.appendRoute("GET /empty") { _ in HTTPResponse(statusCode: .ok, body: Data()) }
+    }
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let store = directory.path(percentEncoded: false)
+      let online = try await FeedApp.show(
+        url: server.baseURL.absoluteString, offline: false, store: store, json: false, language: .english,
+        progress: { _, _ in })
+      #expect(online.contains("not loaded, the server answered with status 503"), "\(online)")
+      #expect(online.contains("not loaded, the server answered with status 404"), "\(online)")
+      #expect(online.contains("not loaded, the server sent no image data"), "\(online)")
+
+      let offline = try await FeedApp.show(
+        url: nil, offline: true, store: store, json: false, language: .english, progress: { _, _ in })
+      #expect(offline.components(separatedBy: "not loaded, offline, and not in the cache").count == 4, "\(offline)")
+    }
+    await server.stop()
+  }
+}
