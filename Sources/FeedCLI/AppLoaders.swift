@@ -55,14 +55,18 @@ struct AppLoaders {
     }
     feedLoader = FeedComposer.feedLoader(
       remote: RecordingFeedLoader(
-        decoratee: AllPagesFeedLoader(pages: RemoteFeedPageLoader(baseURL: baseURL, client: client)), origin: .server,
-        recorder: recorder),
+        decoratee: AllPagesFeedLoader(
+          pages: RemoteFeedPageLoader(
+            baseURL: baseURL, client: AnswerRecorder(decoratee: client) { recorder.recordFeedAnswerFailure($1) }),
+          isRetryable: { recorder.feedAnswerFailure?.isWorthARetry == true }),
+        origin: .server, recorder: recorder),
       cache: RecordingFeedCache(decoratee: localFeed, recorder: recorder),
       local: cachedFeed)
     imageLoader = FeedComposer.imageLoader(
       local: cachedImages,
       remote: RecordingImageDataLoader(
-        decoratee: RemoteFeedImageDataLoader(client: ImageAnswerRecorder(decoratee: client, recorder: recorder)),
+        decoratee: RemoteFeedImageDataLoader(
+          client: AnswerRecorder(decoratee: client) { recorder.recordImageFailure($0, $1) }),
         origin: .server, recorder: recorder),
       cache: localImages)
   }

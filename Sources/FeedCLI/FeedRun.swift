@@ -27,7 +27,9 @@ struct FeedRun {
 
     controller.viewDidAppear()
     await view.wait { !controller.isLoading }
-    let serverProblem = recorder.remoteFeedError.map { FeedAppError.problem(with: $0, in: language) }
+    let serverProblem = recorder.remoteFeedError.map {
+      recorder.feedAnswerFailure?.text(in: language) ?? FeedAppError.problem(with: $0, in: language)
+    }
     if let error = failure.error {
       switch error {
       case let error as FileFeedStoreError:

@@ -14,7 +14,8 @@ final class OriginRecorder: Sendable {
     var remoteFeedError: (any Error)?
     var saveError: (any Error)?
     var images: [URL: Origin] = [:]
-    var imageFailures: [URL: ImageFailure] = [:]
+    var imageFailures: [URL: AnswerFailure] = [:]
+    var feedAnswerFailure: AnswerFailure?
   }
 
   private let state = Mutex(State())
@@ -23,13 +24,16 @@ final class OriginRecorder: Sendable {
   var remoteFeedError: (any Error)? { state.withLock { $0.remoteFeedError } }
   var saveError: (any Error)? { state.withLock { $0.saveError } }
   func imageOrigin(for url: URL) -> Origin? { state.withLock { $0.images[url] } }
-  func imageFailure(for url: URL) -> ImageFailure? { state.withLock { $0.imageFailures[url] } }
+  func imageFailure(for url: URL) -> AnswerFailure? { state.withLock { $0.imageFailures[url] } }
+  /// Why the last request for a page of the feed failed, when one did.
+  var feedAnswerFailure: AnswerFailure? { state.withLock { $0.feedAnswerFailure } }
+  func recordFeedAnswerFailure(_ failure: AnswerFailure) { state.withLock { $0.feedAnswerFailure = failure } }
 
   func recordFeed(from origin: Origin) { state.withLock { $0.feed = origin } }
   func recordRemoteFeedError(_ error: any Error) { state.withLock { $0.remoteFeedError = error } }
   func recordSaveError(_ error: any Error) { state.withLock { $0.saveError = error } }
   func recordImage(_ url: URL, from origin: Origin) { state.withLock { $0.images[url] = origin } }
-  func recordImageFailure(_ url: URL, _ failure: ImageFailure) { state.withLock { $0.imageFailures[url] = failure } }
+  func recordImageFailure(_ url: URL, _ failure: AnswerFailure) { state.withLock { $0.imageFailures[url] = failure } }
 }
 
 /// Records that `decoratee` delivered the feed, or how the remote failed.

@@ -234,7 +234,7 @@ struct FeedAppTests {
         store: directory, url: server.baseURL.absoluteString, limits: NetworkLimits(timeout: 0.5))
 
       #expect(report.feedSource == .cache)
-      #expect(report.serverProblem == "the server could not be reached")
+      #expect(report.serverProblem == "the request timed out")
       #expect(report.entries.map(\.id) == online.entries.map(\.id))
     }
   }

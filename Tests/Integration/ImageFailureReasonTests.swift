@@ -1,6 +1,7 @@
 import FeedDemoServer
 import FlyingFox
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -35,6 +36,43 @@ struct ImageFailureReasonTests {
       let offline = try await FeedApp.show(
         url: nil, offline: true, store: store, json: false, language: .english, progress: { _, _ in })
       #expect(offline.components(separatedBy: "not loaded, offline, and not in the cache").count == 4, "\(offline)")
+    }
+    await server.stop()
+  }
+}
+
+@Suite("A feed whose pages fail")
+struct FailingFeedPageTests {
+  @Test(
+    "APP-27 a feed page that fails is asked for three times in all, then the error names the status the server answered"
+  )
+  func retriesThenNamesTheStatus() async throws {
+    let requests = Mutex(0)
+    let server = try await LoopbackHTTPServer.start { server, _ in
+      await server.appendRoute("GET /v1/feed") { _ in
+        let count = requests.withLock { count in
+          count += 1
+          return count
+        }
+        guard count > 3 else { return HTTPResponse(statusCode: .serviceUnavailable) }
+        return HTTPResponse(statusCode: .ok, body: Data(#"{"items":[]}"#.utf8))
+      }
+    }
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let store = directory.path(percentEncoded: false)
+      let error = await #expect(throws: FeedAppError.self) {
+        _ = try await FeedApp.show(
+          url: server.baseURL.absoluteString, offline: false, store: store, json: false, language: .english,
+          progress: { _, _ in })
+      }
+      #expect(requests.withLock { $0 } == 3, "three tries, then the load fails")
+      let message = error?.description(in: .english) ?? ""
+      #expect(message.contains("the server answered with status 503"), "\(message)")
+
+      requests.withLock { $0 = 2 }  // the next request fails once more, then the server recovers
+      let output = try await FeedApp.show(
+        url: server.baseURL.absoluteString, offline: false, store: store, json: true, progress: { _, _ in })
+      #expect(output.contains(#""feedSource" : "server""#), "a page that fails once is asked for again: \(output)")
     }
     await server.stop()
   }

@@ -5,8 +5,9 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// Why an image did not load, for its line in the report: what the server answered, or why no answer came.
-enum ImageFailure: Equatable, Sendable {
+/// Why a request to the server failed, for the report (an image's line, the feed's problem): what the server
+/// answered, or why no answer came.
+enum AnswerFailure: Equatable, Sendable {
   case timedOut
   case status(Int)
   case tooLarge(limit: Int)
@@ -23,6 +24,12 @@ enum ImageFailure: Equatable, Sendable {
     }
   }
 
+  /// Whether asking again may help: the server answered with 5xx, 408 or 429 (no answer at all is not retried).
+  var isWorthARetry: Bool {
+    guard case .status(let status) = self else { return false }
+    return status >= 500 || status == 408 || status == 429
+  }
+
   /// The reason in `language`.
   func text(in language: AppLanguage) -> String {
     switch self {
@@ -36,23 +43,23 @@ enum ImageFailure: Equatable, Sendable {
   }
 }
 
-/// Records why each image request failed, before the image loader maps every failure to two cases: the status the
-/// server answered, an empty body, a timeout, a body past the limit.
-struct ImageAnswerRecorder: HTTPClient {
+/// Records why each request failed, before a remote loader maps every failure to two cases: the status the server
+/// answered, an empty body, a timeout, a body past the limit.
+struct AnswerRecorder: HTTPClient {
   let decoratee: any HTTPClient
-  let recorder: OriginRecorder
+  let record: @Sendable (URL, AnswerFailure) -> Void
 
   func get(from url: URL) async throws -> (Data, HTTPURLResponse) {
     do {
       let (data, response) = try await decoratee.get(from: url)
       if response.statusCode != 200 {
-        recorder.recordImageFailure(url, .status(response.statusCode))
+        record(url, .status(response.statusCode))
       } else if data.isEmpty {
-        recorder.recordImageFailure(url, .empty)
+        record(url, .empty)
       }
       return (data, response)
     } catch {
-      if !(error is CancellationError) { recorder.recordImageFailure(url, ImageFailure(transportError: error)) }
+      if !(error is CancellationError) { record(url, AnswerFailure(transportError: error)) }
       throw error
     }
   }
