@@ -22,7 +22,7 @@ extension FeedApp {
       let report = try await scroll(
         server: server, client: limits.makeClient(), capacity: window, pageSize: pageSize,
         maximumPages: maxPages ?? (url == nil ? .max : 100_000),
-        pages: SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite")))
+        pages: AppStores.pages(in: directory))
       await embedded?.stop()
       return json ? try report.json() : report.text(in: language)
     } catch {

@@ -30,8 +30,8 @@ extension FeedApp {
     let client = limits.makeClient()
     let detail = try await run(url: url, offline: offline, store: store, language: language) { server, directory in
       AppLoaders(
-        baseURL: server, client: client, store: makeStore(storeKind, in: directory),
-        images: makeImageStore(in: directory, limits: imageLimits, now: now), now: now)
+        baseURL: server, client: client, store: AppStores(storeKind, in: directory).main,
+        images: AppStores.images(in: directory, limits: imageLimits, now: now), now: now)
     } progress: { _, _ in
     } then: { report, server in
       guard let entry = report.entries.first(where: { $0.id == id }) else { throw FeedAppError.unknownImage(id) }

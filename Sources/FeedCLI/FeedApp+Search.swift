@@ -19,10 +19,10 @@ extension FeedApp {
     let report: FeedReport
     do {
       report = try await run(url: url, offline: offline, store: store, language: language) { server, directory in
-        let store = makeStore(storeKind, in: directory)
+        let store = AppStores(storeKind, in: directory).main
         let loaders = AppLoaders(
           baseURL: server, client: client, store: store,
-          images: makeImageStore(in: directory, limits: imageLimits, now: now),
+          images: AppStores.images(in: directory, limits: imageLimits, now: now),
           now: now)
         let search = FeedSearch(
           remote: remoteSearch(server: server, client: client, store: store, now: now, recorder: loaders.recorder),

@@ -22,8 +22,8 @@ enum FeedApp {
   ) async throws -> String {
     let report = try await run(url: url, offline: offline, store: store, language: language) { server, directory in
       AppLoaders(
-        baseURL: server, client: limits.makeClient(), store: makeStore(storeKind, in: directory),
-        images: makeImageStore(in: directory, limits: imageLimits, now: now), now: now)
+        baseURL: server, client: limits.makeClient(), store: AppStores(storeKind, in: directory).main,
+        images: AppStores.images(in: directory, limits: imageLimits, now: now), now: now)
     } progress: {
       progress($0, $1)
     } then: { report, _ in
@@ -81,7 +81,7 @@ enum FeedApp {
     now: @escaping @Sendable () -> Date = Date.init
   ) async throws -> String {
     let directory = try CacheDirectory.resolve(store)
-    let store = makeStore(storeKind, in: directory)
+    let store = AppStores(storeKind, in: directory).main
     var report = try await CacheValidation.run(store: store, storePath: directory.path(percentEncoded: false), now: now)
     report.imageCache = await ImageCacheValidation.run(in: directory)
     report.search = try await PartValidation.search(in: store)
@@ -94,16 +94,6 @@ enum FeedApp {
       return String(decoding: try encoder.encode(report), as: UTF8.self)
     }
     return report.text(in: language)
-  }
-
-  /// The store of `kind` in `directory`.
-  static func makeStore(
-    _ kind: StoreKind, in directory: URL
-  ) -> any FeedStore & FeedImageDataStore & FeedSearchStore & RecoverablePendingLikeActionStore {
-    switch kind {
-    case .filesystem: FileSystemFeedStore(directory: directory)
-    case .sqlite: SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite"))
-    }
   }
 
   /// Prints a progress line on stderr while images load, when stderr is a terminal.

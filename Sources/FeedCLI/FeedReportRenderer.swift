@@ -27,7 +27,7 @@ enum FeedReportRenderer {
     if let problem = report.imageCacheProblem {
       lines.append(
         language.text(
-          "IMAGE_CACHE_UNUSABLE", FeedApp.imageStorePath(in: report.store),
+          "IMAGE_CACHE_UNUSABLE", AppStores.imagesPath(in: report.store),
           problem.trimmingCharacters(in: CharacterSet(charactersIn: "."))))
     }
     return lines.joined(separator: "\n")

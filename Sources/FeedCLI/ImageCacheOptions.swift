@@ -25,20 +25,3 @@ extension ImageCacheLimits {
   /// The app's defaults: 100 MiB, 10 hours.
   static let app = ImageCacheLimits(maximumBytes: 100 << 20)
 }
-
-extension FeedApp {
-  /// The image cache: `images.sqlite` in the cache directory, whatever store keeps the feed, within `limits`.
-  static func makeImageStore(
-    in directory: URL, limits: ImageCacheLimits, now: @escaping @Sendable () -> Date
-  ) -> SQLiteFeedStore {
-    SQLiteFeedStore(storeURL: directory.appending(path: imageStoreName), imageLimits: limits, currentDate: now)
-  }
-
-  /// The image cache's file name in the cache directory.
-  static let imageStoreName = "images.sqlite"
-
-  /// The image cache's path in the cache directory at `directory`, for messages.
-  static func imageStorePath(in directory: String) -> String {
-    URL(fileURLWithPath: directory, isDirectory: true).appending(path: imageStoreName).path(percentEncoded: false)
-  }
-}

@@ -28,7 +28,7 @@ struct ImageCacheValidation: Codable, Equatable {
   /// Reads the image cache in `directory`, and deletes it (with its journal files) when it cannot be read; `nil`
   /// when there is none.
   static func run(in directory: URL) async -> ImageCacheValidation? {
-    let file = directory.appending(path: FeedApp.imageStoreName)
+    let file = directory.appending(path: AppStores.imagesFile)
     let path = file.path(percentEncoded: false)
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     switch await size(of: file) {

@@ -15,16 +15,9 @@ extension FeedApp {
 
     /// The stores of `kind` in `directory`: the pending actions beside the feed, the liked list in its own.
     init(in directory: URL, storeKind: StoreKind, server: URL?, client: any HTTPRequestClient) {
-      switch storeKind {
-      case .filesystem:
-        pending = FileSystemFeedStore(directory: directory)
-        likedCache = LocalFeedLoader(
-          store: FileSystemFeedStore(directory: directory.appending(path: "likes")), currentDate: Date.init)
-      case .sqlite:
-        pending = SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite"))
-        likedCache = LocalFeedLoader(
-          store: SQLiteFeedStore(storeURL: directory.appending(path: "likes.sqlite")), currentDate: Date.init)
-      }
+      let stores = AppStores(storeKind, in: directory)
+      pending = stores.main
+      likedCache = LocalFeedLoader(store: stores.likedList, currentDate: Date.init)
       self.server = server
       self.client = client
     }

@@ -36,9 +36,9 @@ struct PartValidation: Codable, Equatable {
 
   /// The page list `feed browse` keeps in `feed.sqlite` in `directory`, whatever the store kind.
   static func pages(in directory: URL) async throws -> PartValidation? {
-    let file = directory.appending(path: "feed.sqlite")
+    let file = directory.appending(path: AppStores.databaseFile)
     guard FileManager.default.fileExists(atPath: file.path(percentEncoded: false)) else { return nil }
-    let store: any FeedPageStore = SQLiteFeedStore(storeURL: file)
+    let store: any FeedPageStore = AppStores.pages(in: directory)
     return try await run(count: { try await readEveryPage(of: store) }, delete: { try await store.deletePages() })
   }
 

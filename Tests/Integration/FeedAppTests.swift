@@ -33,7 +33,7 @@ struct FeedAppTests {
   func appStoresAreShippedStores(kind: StoreKind) async throws {
     let shipped = try #require(ShippedStore(rawValue: kind.rawValue), "no shipped store named \(kind.rawValue)")
     try await withTemporaryDirectory(preferringMemory: true) { directory in
-      let appStore = FeedApp.makeStore(kind, in: directory)
+      let appStore = AppStores(kind, in: directory).main
       #expect(ObjectIdentifier(type(of: appStore)) == ObjectIdentifier(type(of: shipped.makeStore(in: directory))))
     }
   }

@@ -23,7 +23,7 @@ struct BrowseComposer {
   init(server: URL, client: any HTTPClient, directory: URL, capacity: Int, pageSize: Int, language: AppLanguage) {
     (self.server, self.client, self.directory) = (server, client, directory)
     (self.capacity, self.pageSize, self.language) = (capacity, pageSize, language)
-    let store = FeedApp.makeImageStore(in: directory, limits: .app, now: Date.init)
+    let store = AppStores.images(in: directory, limits: .app, now: Date.init)
     let local = LocalFeedImageDataLoader(store: store)
     images = ImageLoadCounter(
       decoratee: FeedComposer.imageLoader(local: local, remote: RemoteFeedImageDataLoader(client: client), cache: local)
@@ -36,7 +36,7 @@ struct BrowseComposer {
     let origin = origin
     let window = FeedWindow(
       capacity: capacity, pageSize: pageSize,
-      pages: LocalFeedPageLoader(store: SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite")))
+      pages: LocalFeedPageLoader(store: AppStores.pages(in: directory))
     ) { last in
       do {
         let page = try await remote.loadPage(after: last)
@@ -54,7 +54,7 @@ struct BrowseComposer {
 
   /// A list of the server's results for `keyword`, each page cached as the last search.
   func searchList(_ keyword: String) -> BrowseList {
-    let store = FeedApp.makeStore(.filesystem, in: directory)
+    let store = AppStores(.filesystem, in: directory).main
     let search = FeedSearch(
       remote: FeedApp.remoteSearch(
         server: server, client: client, store: store, now: Date.init, recorder: OriginRecorder()),
