@@ -22,11 +22,15 @@ extension FeedApp {
       self.client = client
     }
 
-    func synchronizer(onEvent: @escaping @Sendable (LikeSynchronizer.Event) -> Void = { _ in }) -> LikeSynchronizer {
+    /// A synchronizer of the pending actions; with `passLock` when the caller does not already hold the sync lock.
+    func synchronizer(
+      passLock: (any LikePassLock)? = nil, onEvent: @escaping @Sendable (LikeSynchronizer.Event) -> Void = { _ in }
+    ) -> LikeSynchronizer {
       let sender: any LikeActionSender =
         server.map { RemoteLikeActionSender(baseURL: $0, client: client) } ?? OfflineSender()
       return LikeSynchronizer(
-        store: pending, sender: sender, sleep: { _ in throw CancellationError() }, onEvent: onEvent)
+        store: pending, sender: sender, sleep: { _ in throw CancellationError() }, onEvent: onEvent,
+        passLock: passLock)
     }
   }
 }

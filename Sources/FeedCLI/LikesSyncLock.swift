@@ -1,3 +1,4 @@
+import EssentialFeed
 import Foundation
 
 /// One pass of sending pending likes at a time across processes: two `feed` processes sending the same store's
@@ -36,5 +37,15 @@ enum LikesSyncLock {
     }
     guard failure == 0 else { throw FeedAppError.unusableStore(path: path, reason: String(cString: strerror(failure))) }
     return try await body()
+  }
+}
+
+/// The cache directory's sync lock as the pass lock of a ``LikeSynchronizer``: each pass holds it, so a long-lived
+/// sender (the interactive browse) and `feed` commands never send one store's actions at once.
+struct DirectoryLikePassLock: LikePassLock {
+  let directory: URL
+
+  func holding<T: Sendable>(_ pass: @Sendable () async -> T) async throws -> T {
+    try await LikesSyncLock.holding(in: directory) { await pass() }
   }
 }

@@ -1,6 +1,25 @@
 import Foundation
 
+/// A lock held for each pass of a ``LikeSynchronizer``: two processes sharing one store (two app instances, an app
+/// and its extension) then never send its actions at once, which could send an older action after a newer one.
+public protocol LikePassLock: Sendable {
+  /// Runs `pass` holding the lock, waiting for it without blocking the cooperative pool.
+  ///
+  /// - Throws: An error when the lock cannot be taken: the pass then does not run.
+  func holding<T: Sendable>(_ pass: @Sendable () async -> T) async throws -> T
+}
+
 extension LikeSynchronizer {
+  /// A pass holding ``passLock``, when there is one; a lock that cannot be taken is a failed pass that sent nothing.
+  func lockedPass() async -> Report {
+    guard let passLock else { return await pass() }
+    do {
+      return try await passLock.holding { await self.pass() }
+    } catch {
+      return Report(failed: 1, pending: (try? await store.pendingActions().count) ?? 0)
+    }
+  }
+
   /// One pass: every pending action in turn, oldest first, each removed by its own answer; it ends at the first
   /// action the server could not be reached for (``LikeSendingFailure/serverUnreachable``).
   func pass() async -> Report {

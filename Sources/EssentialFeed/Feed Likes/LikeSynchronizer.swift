@@ -14,6 +14,8 @@ public actor LikeSynchronizer {
   private let sleep: @Sendable (TimeInterval) async throws -> Void
   private let random: @Sendable (ClosedRange<Double>) -> Double
   let onEvent: @Sendable (Event) -> Void
+  /// Held for each pass, when two processes may send one store's actions.
+  let passLock: (any LikePassLock)?
   private var current: (id: Int, task: Task<Report, Never>)?
   private var queued: (id: Int, task: Task<Report, Never>)?
   private var passCount = 0
@@ -34,12 +36,14 @@ public actor LikeSynchronizer {
   ///   - sleep: Waits a number of seconds; throws when cancelled.
   ///   - random: Picks a number in a range, for the jitter.
   ///   - onEvent: Told of every answer and refusal, on the synchronizer's executor.
+  ///   - passLock: Held for each pass (a lock file shared by processes); `nil` when nothing else sends these actions.
   public init(
     store: any PendingLikeActionStore, sender: any LikeActionSender, backoff: LikeBackoff = LikeBackoff(),
     sleep: @escaping @Sendable (TimeInterval) async throws -> Void = { try await Task.sleep(for: .seconds($0)) },
     random: @escaping @Sendable (ClosedRange<Double>) -> Double = { Double.random(in: $0) },
-    onEvent: @escaping @Sendable (Event) -> Void = { _ in }
+    onEvent: @escaping @Sendable (Event) -> Void = { _ in }, passLock: (any LikePassLock)? = nil
   ) {
+    self.passLock = passLock
     self.store = store
     self.sender = sender
     self.backoff = backoff
@@ -52,18 +56,6 @@ public actor LikeSynchronizer {
   deinit {
     retry?.task.cancel()
   }
-
-  /// The app became active: send now.
-  @discardableResult
-  public func appBecameActive() -> Task<Report, Never> { trigger() }
-
-  /// The network came back: send now.
-  @discardableResult
-  public func connectivityBecameAvailable() -> Task<Report, Never> { trigger() }
-
-  /// The user asked for a refresh: send now.
-  @discardableResult
-  public func refresh() -> Task<Report, Never> { trigger() }
 
   /// Stops retrying on its own: cancels the scheduled retry, and a pass running or asked for later schedules none,
   /// until a trigger or ``sendPending()`` starts passes again.
@@ -102,13 +94,9 @@ public actor LikeSynchronizer {
     return await task.value
   }
 
-  private func trigger() -> Task<Report, Never> {
-    Task { await self.sendPending() }
-  }
-
   private func runPass(_ id: Int) async -> Report {
     if queued?.id == id { (current, queued) = (queued, nil) }
-    let report = await pass()
+    let report = await lockedPass()
     if current?.id == id { current = nil }
     scheduleRetry(after: report)
     return report

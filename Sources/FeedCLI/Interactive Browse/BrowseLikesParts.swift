@@ -4,22 +4,18 @@ import EssentialFeedCache
 import Foundation
 
 /// The likes of the interactive browse: a ``LikesController`` over the pending store, sending through a
-/// ``LikeSynchronizer`` that holds the cache directory's sync lock for each pass, as the `feed like` command does.
+/// ``LikeSynchronizer`` whose passes hold the cache directory's sync lock (``DirectoryLikePassLock``), and whose
+/// coalescing runs a send asked for during a pass once more after it.
 @MainActor
 final class BrowseLikesParts {
   private var controller: LikesController?
   private let view: BrowseLikes
-  private let directory: URL
   private let synchronizer: LikeSynchronizer
-  /// Whether a pass is sending, and whether another was asked for meanwhile: one pass at a time in the process.
-  private var sending = false
-  private var sendAgain = false
 
   init(context: FeedApp.LikesContext, directory: URL, view: BrowseLikes) {
     self.view = view
-    self.directory = directory
     let (events, relay) = AsyncStream.makeStream(of: LikeSynchronizer.Event.self)
-    synchronizer = context.synchronizer { event in relay.yield(event) }
+    synchronizer = context.synchronizer(passLock: DirectoryLikePassLock(directory: directory)) { relay.yield($0) }
     let liked: @Sendable () async throws -> [FeedImage] = {
       guard let server = context.server else { return try await context.likedCache.load() }
       return try await FeedLoaderCacheDecorator(
@@ -36,20 +32,10 @@ final class BrowseLikesParts {
     }
   }
 
-  /// Sends the pending actions, holding the cache directory's sync lock; a send asked for while one runs makes it
-  /// run once more.
+  /// Sends the pending actions; without the sync lock (its file cannot be opened) nothing is sent, and the actions
+  /// stay pending, shown as such.
   private func send() async {
-    guard !sending else {
-      sendAgain = true
-      return
-    }
-    sending = true
-    repeat {
-      sendAgain = false
-      // Without the lock (its file cannot be opened), nothing is sent: the actions stay pending, shown as such.
-      _ = try? await LikesSyncLock.holding(in: directory) { [synchronizer] in await synchronizer.sendPending() }
-    } while sendAgain
-    sending = false
+    _ = await synchronizer.sendPending()
   }
 
   /// Loads the liked list and the pending actions.

@@ -1,5 +1,6 @@
 import EssentialFeedCache
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -31,5 +32,52 @@ struct LikeSynchronizerOwnershipSpecs {
     guard released == nil else { return }  // its retry then waits forever: nothing to wait for
     var sleeps = sleepEnded.makeAsyncIterator()
     #expect(await sleeps.next() != nil, "the retry's wait ended when the synchronizer went")
+  }
+}
+
+@Suite("Send pending likes: the pass lock")
+struct LikeSynchronizerPassLockSpecs {
+  @Test("LKS-13 every pass runs holding the pass lock; a lock that cannot be taken fails the pass, which sends nothing")
+  func passesHoldTheLock() async throws {
+    let store: any PendingLikeActionStore = InMemoryFeedStore()
+    try await store.enqueue(PendingLikeAction(imageID: UUID(), kind: .like, timestamp: Date()))
+    let lock = RecordingPassLock()
+    let sender = ScriptedSender { action in
+      #expect(lock.isHeld, "an action was sent without the pass lock")
+      return .success(LikeState(imageID: action.imageID, liked: true))
+    }
+    let sut = LikeSynchronizer(store: store, sender: sender, passLock: lock)
+
+    #expect(await sut.sendPending() == LikeSynchronizer.Report(sent: 1, pending: 0))
+    #expect(lock.passes == 1 && !lock.isHeld)
+
+    try await store.enqueue(PendingLikeAction(imageID: UUID(), kind: .like, timestamp: Date()))
+    lock.refuse = true
+    let refused = LikeSynchronizer(
+      store: store, sender: sender, sleep: { _ in throw CancellationError() }, passLock: lock)
+    #expect(await refused.sendPending() == LikeSynchronizer.Report(failed: 1, pending: 1))
+    #expect(sender.sent.count == 1, "nothing was sent without the lock")
+  }
+}
+
+/// A pass lock that records whether it is held, and can refuse to be taken.
+final class RecordingPassLock: LikePassLock {
+  private let state = Mutex((held: false, passes: 0, refuse: false))
+
+  var isHeld: Bool { state.withLock { $0.held } }
+  var passes: Int { state.withLock { $0.passes } }
+  var refuse: Bool {
+    get { state.withLock { $0.refuse } }
+    set { state.withLock { $0.refuse = newValue } }
+  }
+
+  func holding<T: Sendable>(_ pass: @Sendable () async -> T) async throws -> T {
+    guard !refuse else { throw CocoaError(.fileLocking) }
+    state.withLock {
+      $0.held = true
+      $0.passes += 1
+    }
+    defer { state.withLock { $0.held = false } }
+    return await pass()
   }
 }
