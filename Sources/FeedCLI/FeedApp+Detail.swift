@@ -65,7 +65,7 @@ extension ImageDetailReport {
           relativeDate: viewModel.date)
       }
     } catch {
-      commentsProblem = FeedAppError.problem(with: error)
+      commentsProblem = FeedAppError.problem(with: error, in: language)
     }
   }
 }
