@@ -79,11 +79,6 @@ private struct SearchResultsLoader: FeedLoader {
   /// The first page, then up to `pages` in all; a later page that fails ends the list with the pages loaded (they
   /// are shown and cached), rather than failing a search that already has results.
   func load() async throws -> [FeedImage] {
-    var current = try await search.search(keyword)
-    for _ in 1..<max(1, pages) {
-      guard let loadMore = current.loadMore, let next = try? await loadMore() else { break }
-      current = next
-    }
-    return current.items
+    try await search.search(keyword).loadingAll(maximumPages: max(1, pages), endingAtFailure: true)
   }
 }

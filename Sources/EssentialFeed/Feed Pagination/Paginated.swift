@@ -50,13 +50,21 @@ public struct Paginated<Item: Sendable>: Sendable {
 extension Paginated {
   /// Loads pages until the end, or until `maximumPages` pages (this one included) were loaded.
   ///
-  /// - Parameter maximumPages: A bound for lists that never end.
+  /// - Parameters:
+  ///   - maximumPages: A bound for lists that never end.
+  ///   - endingAtFailure: Whether a page that fails ends the list with the items loaded so far (a search that
+  ///     already has results shows them), instead of failing the whole load.
   /// - Returns: Every item loaded.
-  public func loadingAll(maximumPages: Int = 1_000) async throws -> [Item] {
+  /// - Throws: A page's error, unless `endingAtFailure`; `CancellationError` either way.
+  public func loadingAll(maximumPages: Int = 1_000, endingAtFailure: Bool = false) async throws -> [Item] {
     var current = self
     var pages = 1
     while let loadMore = current.loadMore, pages < maximumPages {
-      current = try await loadMore()
+      do {
+        current = try await loadMore()
+      } catch  where endingAtFailure && !(error is CancellationError) {
+        break
+      }
       pages += 1
     }
     return current.items

@@ -65,6 +65,17 @@ struct FeedPagerSpecs {
     #expect(source.requestedAfter.count == 2)
   }
 
+  @Test("PG-13 loading every page can end at a failed page with the pages loaded (a search), or fail (the default)")
+  func loadingAllEndingAtFailure() async throws {
+    let (one, two) = ([uniqueImage()], [uniqueImage()])
+    let failing = PageSource([one], thenFailOnce: AnyError(), then: [two])
+    let first = try await FeedPager(loadPage: failing.load).load()
+
+    #expect(try await first.loadingAll(endingAtFailure: true) == one)
+    let strict = try await FeedPager(loadPage: PageSource([one], thenFailOnce: AnyError(), then: [two]).load).load()
+    await #expect(throws: AnyError.self) { _ = try await strict.loadingAll() }
+  }
+
   @Test("PG-7 a failed later page fails that load only; the list delivered before stays, and can retry the page")
   func failedLaterPage() async throws {
     let (one, two) = ([uniqueImage()], [uniqueImage()])
