@@ -17,7 +17,7 @@ extension SQLiteFeedStore: RecoverablePendingLikeActionStore {
           "SELECT action_id, image_id, kind, timestamp FROM pending_like ORDER BY position")
         {
           defer { select.reset() }
-          while (try? select.step()) == true {
+          while try select.step() {  // a read error rolls the whole recovery back: no row unread is dropped
             rows += 1
             if let action = select.pendingLikeAction() { kept.append(action) }
           }

@@ -44,18 +44,19 @@ enum AnswerFailure: Equatable, Sendable {
 }
 
 /// Records why each request failed, before a remote loader maps every failure to two cases: the status the server
-/// answered, an empty body, a timeout, a body past the limit.
+/// answered, an empty body, a timeout, a body past the limit; `nil` for an answer that is not a failure, so an older
+/// failure is never taken for a newer one's.
 struct AnswerRecorder: HTTPClient {
   let decoratee: any HTTPClient
-  let record: @Sendable (URL, AnswerFailure) -> Void
+  let record: @Sendable (URL, AnswerFailure?) -> Void
 
   func get(from url: URL) async throws -> (Data, HTTPURLResponse) {
     do {
       let (data, response) = try await decoratee.get(from: url)
       if response.statusCode != 200 {
         record(url, .status(response.statusCode))
-      } else if data.isEmpty {
-        record(url, .empty)
+      } else {
+        record(url, data.isEmpty ? .empty : nil)
       }
       return (data, response)
     } catch {

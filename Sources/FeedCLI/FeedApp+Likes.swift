@@ -109,7 +109,8 @@ extension FeedApp {
       do {
         _ = try await context.pending.pendingActions()
       } catch {
-        throw FeedAppError.unreadablePendingLikes(reason: "\(error)", store: directory.path(percentEncoded: false))
+        throw FeedAppError.unreadablePendingLikes(
+          reason: "\(error)", store: directory.path(percentEncoded: false), storeKind: storeKind)
       }
       let output = try await body(context)
       await embedded?.stop()

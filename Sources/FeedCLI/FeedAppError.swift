@@ -10,7 +10,8 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
   /// The cache could not be read, and the server (if any) could not replace it. A `deletable` one is damaged, so
   /// `feed validate-cache` deletes it; otherwise it is another program's (or a newer version's) database, which
   /// the store never changes, and `reason` says what to do.
-  case unreadableCache(String, serverProblem: String?, store: String, deletable: Bool)
+  case unreadableCache(
+    String, serverProblem: String?, store: String, deletable: Bool, storeKind: StoreKind = .filesystem)
   /// The cache directory cannot be created or written.
   case unusableStore(path: String, reason: String)
   /// `--url` is not an absolute http(s) URL.
@@ -28,7 +29,7 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
   /// `feed browse` scrolled `pages` pages down and the server's list had not ended.
   case endlessList(pages: Int)
   /// The pending likes and discards cannot be read; `feed validate-cache` recovers what can be.
-  case unreadablePendingLikes(reason: String, store: String)
+  case unreadablePendingLikes(reason: String, store: String, storeKind: StoreKind = .filesystem)
 
   var description: String { description(in: .current) }
 
@@ -39,13 +40,13 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
       language.text(
         "ERROR_NO_FEED_FROM_SERVER", server.absoluteString, problem ?? language.text("UNKNOWN_ERROR"), store)
     case .noFeed(nil, _, let store): language.text("ERROR_NO_FEED_OFFLINE", store)
-    case .unreadableCache(let reason, let problem?, let store, true):
-      language.text("ERROR_UNREADABLE_CACHE_SERVER", problem, reason, store.shellQuoted)
-    case .unreadableCache(let reason, nil, let store, true):
-      language.text("ERROR_UNREADABLE_CACHE", reason, store.shellQuoted)
-    case .unreadableCache(let reason, let problem?, _, false):
+    case .unreadableCache(let reason, let problem?, let store, true, let kind):
+      language.text("ERROR_UNREADABLE_CACHE_SERVER", problem, reason, Self.validateArguments(store, kind))
+    case .unreadableCache(let reason, nil, let store, true, let kind):
+      language.text("ERROR_UNREADABLE_CACHE", reason, Self.validateArguments(store, kind))
+    case .unreadableCache(let reason, let problem?, _, false, _):
       language.text("ERROR_UNUSABLE_CACHE_SERVER", problem, reason)
-    case .unreadableCache(let reason, nil, _, false): language.text("ERROR_UNUSABLE_CACHE", reason)
+    case .unreadableCache(let reason, nil, _, false, _): language.text("ERROR_UNUSABLE_CACHE", reason)
     case .unusableStore(let path, let reason): language.text("ERROR_UNUSABLE_STORE", path, reason)
     case .emptyStorePath: language.text("ERROR_EMPTY_STORE_PATH")
     case .invalidURL(let string): language.text("ERROR_INVALID_URL", string)
@@ -55,11 +56,17 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
     case .likeRefused(let id, let kind, let status):
       language.text(kind == .like ? "ERROR_LIKE_REFUSED" : "ERROR_DISCARD_REFUSED", id.uuidString, String(status))
     case .endlessList(let pages): language.text("ERROR_ENDLESS_LIST", language.number(pages))
-    case .unreadablePendingLikes(let reason, let store):
+    case .unreadablePendingLikes(let reason, let store, let kind):
       language.text(
         "ERROR_UNREADABLE_PENDING_LIKES", reason.trimmingCharacters(in: CharacterSet(charactersIn: ".")),
-        store.shellQuoted)
+        Self.validateArguments(store, kind))
     }
+  }
+
+  /// The arguments of the `feed validate-cache` command that repairs the user's store: its directory, and its kind
+  /// when it is not the default.
+  static func validateArguments(_ store: String, _ kind: StoreKind) -> String {
+    "--store \(store.shellQuoted)" + (kind == .filesystem ? "" : " --store-kind \(kind.rawValue)")
   }
 
   /// A short phrase for why a remote load failed, by the kind of failure every remote error of the library says.

@@ -38,7 +38,8 @@ struct FeedRun {
       case let error as SQLiteError:
         // Another program's database, or a newer version's, is never deleted: its message says what to do.
         throw FeedAppError.unreadableCache(
-          error.description, serverProblem: serverProblem, store: storePath, deletable: !error.leavesDatabaseAsItIs)
+          error.description, serverProblem: serverProblem, store: storePath, deletable: !error.leavesDatabaseAsItIs,
+          storeKind: .sqlite)
       default:
         throw error
       }

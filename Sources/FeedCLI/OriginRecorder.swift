@@ -27,13 +27,13 @@ final class OriginRecorder: Sendable {
   func imageFailure(for url: URL) -> AnswerFailure? { state.withLock { $0.imageFailures[url] } }
   /// Why the last request for a page of the feed failed, when one did.
   var feedAnswerFailure: AnswerFailure? { state.withLock { $0.feedAnswerFailure } }
-  func recordFeedAnswerFailure(_ failure: AnswerFailure) { state.withLock { $0.feedAnswerFailure = failure } }
+  func recordFeedAnswerFailure(_ failure: AnswerFailure?) { state.withLock { $0.feedAnswerFailure = failure } }
 
   func recordFeed(from origin: Origin) { state.withLock { $0.feed = origin } }
   func recordRemoteFeedError(_ error: any Error) { state.withLock { $0.remoteFeedError = error } }
   func recordSaveError(_ error: any Error) { state.withLock { $0.saveError = error } }
   func recordImage(_ url: URL, from origin: Origin) { state.withLock { $0.images[url] = origin } }
-  func recordImageFailure(_ url: URL, _ failure: AnswerFailure) { state.withLock { $0.imageFailures[url] = failure } }
+  func recordImageFailure(_ url: URL, _ failure: AnswerFailure?) { state.withLock { $0.imageFailures[url] = failure } }
 }
 
 /// Records that `decoratee` delivered the feed, or how the remote failed.

@@ -76,4 +76,35 @@ struct FailingFeedPageTests {
     }
     await server.stop()
   }
+
+  @Test(
+    "APP-27 an earlier page's 503, retried, is not taken for a later page's invalid answer: not retried, named as such")
+  func olderFailureIsNotReused() async throws {
+    let requests = Mutex(0)
+    let item = #"{"items":[{"id":"\#(UUID().uuidString)","image":"http://127.0.0.1:1/a.png"}]}"#
+    let server = try await LoopbackHTTPServer.start { server, _ in
+      await server.appendRoute("GET /v1/feed") { _ in
+        let count = requests.withLock { count in
+          count += 1
+          return count
+        }
+        switch count {
+        case 1: return HTTPResponse(statusCode: .serviceUnavailable)
+        case 2: return HTTPResponse(statusCode: .ok, body: Data(item.utf8))
+        default: return HTTPResponse(statusCode: .ok, body: Data("not json".utf8))
+        }
+      }
+    }
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let error = await #expect(throws: FeedAppError.self) {
+        _ = try await FeedApp.show(
+          url: server.baseURL.absoluteString, offline: false, store: directory.path(percentEncoded: false),
+          json: false, language: .english, progress: { _, _ in })
+      }
+      #expect(requests.withLock { $0 } == 3, "the invalid page is not asked for again")
+      let message = error?.description(in: .english) ?? ""
+      #expect(message.contains("the server's response was not valid") && !message.contains("503"), "\(message)")
+    }
+    await server.stop()
+  }
 }

@@ -34,7 +34,8 @@ struct PendingLikesRecoveryAppTests {
         _ = try await FeedApp.sync(url: nil, offline: true, store: store, storeKind: kind, json: false)
       }
       let message = error?.description(in: .english) ?? ""
-      #expect(message.contains("run: feed validate-cache --store \(store)"), "\(message)")
+      let command = "run: feed validate-cache --store \(store)" + (kind == .sqlite ? " --store-kind sqlite" : "")
+      #expect(message.hasSuffix(command), "the advice is the command that repairs this store: \(message)")
 
       let output = try await FeedApp.validateCache(store: store, storeKind: kind, json: false, language: .english)
       #expect(output.contains("kept 2, dropped 1 damaged records"), "\(output)")

@@ -3,18 +3,25 @@ import Foundation
 /// Two instances, or two processes, on one directory: every change to the image index runs holding `images.lock`,
 /// and reads the index again first when another writer changed its journal since this instance last saw it.
 extension FileSystemFeedStore {
-  /// The journal as this instance last read or wrote it: its inode and size. A compaction replaces the file (a new
-  /// inode) and an append grows it, so either change by another writer shows.
+  /// The journal as this instance last read or wrote it: its inode, size and change time. A compaction replaces the
+  /// file and an append grows it; the change time, to the nanosecond, tells a new file from an old one whose inode
+  /// number came back with the same size.
   struct JournalIdentity: Equatable {
     let inode: UInt64
     let size: Int64
+    let changed: (seconds: Int, nanoseconds: Int)
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+      lhs.inode == rhs.inode && lhs.size == rhs.size && lhs.changed == rhs.changed
+    }
   }
 
   /// Runs `body` holding `images.lock`, with the index read again if another writer changed it.
   ///
   /// - Parameters:
   ///   - creating: Whether to create the store's directory for the lock (an insert); otherwise a store with no
-  ///     directory, or one it may not write (read-only), runs `body` unlocked: there is nothing to change.
+  ///     directory, or one it may not write (read-only), runs `body` unlocked: there is nothing it could change. A
+  ///     directory without the lock file (written before it existed) gets one.
   func imagesLocked<T>(
     creating: Bool, _ body: () throws(FileFeedStoreError) -> T
   ) throws(FileFeedStoreError) -> T {
@@ -23,7 +30,7 @@ extension FileSystemFeedStore {
     if imagesLock < 0 {
       do {
         if creating { try AtomicFile.createDirectory(directoryPath) }
-        imagesLock = try AtomicFile.openRegular(path, O_RDWR | (creating ? O_CREAT : 0)) ?? -1
+        imagesLock = try AtomicFile.openRegular(path, O_RDWR | O_CREAT) ?? -1
       } catch {
         if creating { throw .insertionFailed(path: path, reason: error.reason) }
       }
@@ -41,6 +48,11 @@ extension FileSystemFeedStore {
   func currentJournal() -> JournalIdentity? {
     var info = stat()
     guard stat(indexLocation.journal, &info) == 0 else { return nil }
-    return JournalIdentity(inode: UInt64(info.st_ino), size: Int64(info.st_size))
+    #if os(Linux)
+      let changed = (Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec))
+    #else
+      let changed = (Int(info.st_ctimespec.tv_sec), Int(info.st_ctimespec.tv_nsec))
+    #endif
+    return JournalIdentity(inode: UInt64(info.st_ino), size: Int64(info.st_size), changed: changed)
   }
 }

@@ -12,6 +12,8 @@ extension FileSystemFeedStore: RecoverablePendingLikeActionStore {
   public func recoverPendingActions() throws(FileFeedStoreError) -> PendingLikeRecovery {
     if let readable = try? pendingActions() { return PendingLikeRecovery(kept: readable.count, dropped: 0) }
     return try locked { () throws(FileFeedStoreError) -> PendingLikeRecovery in
+      // Read again under the lock: another process may have recovered it meanwhile, and its damaged copy must stay.
+      if let readable = try? pendingActions() { return PendingLikeRecovery(kept: readable.count, dropped: 0) }
       closePendingLikesFile()
       pendingLikes = nil
       let file: Data
