@@ -15,12 +15,10 @@ enum TornRead: Sendable {
 /// while two reader threads read in a tight loop, and every read must be one whole written value.
 ///
 /// A store that writes two parts in two steps, with nothing between them (two locks, say), leaves a window of
-/// nanoseconds; linearizability rounds of a few operations almost never land in it, but a phase in which the readers
-/// see the state change thousands of times does. The phase lasts until the readers have seen at least
-/// ``changes(environment:)`` changes (500 by default) and at least a second has passed, as the randomized rounds do:
-/// a fast store then gets hundreds of thousands of chances, and, on a busy machine where its threads rarely run at
-/// the same instant, the hundreds of preemptions a second brings, each of which can fall inside its window; a store
-/// whose every write is flushed to disk gets its 500 changes, and its window is as wide as its write.
+/// nanoseconds that rounds of a few operations almost never hit. The phase lasts at least a second and until the
+/// readers saw ``changes(environment:)`` changes (500 by default): a fast store gets hundreds of thousands of chances
+/// and, on a busy machine, the hundreds of preemptions a second brings; a store that flushes every write to disk gets
+/// its 500 changes, and its window is as wide as its write.
 enum TornState {
   /// The environment variable that sets how many changes the readers see at least (default ``defaultChanges``):
   /// raise it to hunt a rarer tear, at the cost of time.
@@ -31,6 +29,13 @@ enum TornState {
   /// The number of changes this run asks for.
   static func changes(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
     environment[changesVariable].flatMap { Int($0) }.map { max(1, $0) } ?? defaultChanges
+  }
+
+  /// Whether a phase with no torn read is over: never before its second (busy machines deschedule readers while the
+  /// writers write thousands of values), then once the readers saw `target` changes or the writers wrote fifty times
+  /// as many values unseen (writes that never show are another spec's failure, not a reason to run forever).
+  static func isOver(changesSeen: Int, written: Int, target: Int, minimumTimePassed: Bool) -> Bool {
+    minimumTimePassed && (changesSeen >= target || written >= target * 50)
   }
 
   /// Writes value 0, then runs the writers and readers until the readers have seen enough changes (see the type) or
@@ -119,12 +124,11 @@ private final class TornRun: Sendable {
     if seen % 64 == 0 || seen == target { checkEnd(written: writes.load(ordering: .relaxed)) }
   }
 
-  /// Ends the phase once the readers saw enough changes and the second passed, or when the writers wrote fifty times
-  /// as many values as the readers must see change without their seeing it (writes that never show are another
-  /// spec's failure, not a reason to run forever).
   private func checkEnd(written: Int) {
     let seen = changes.load(ordering: .relaxed)
-    if seen >= target ? ContinuousClock.now >= deadline : written >= target * 50 { end() }
+    let over = TornState.isOver(
+      changesSeen: seen, written: written, target: target, minimumTimePassed: ContinuousClock.now >= deadline)
+    if over { end() }
   }
 
   func tore(_ seen: String) {

@@ -53,4 +53,13 @@ struct SpecSuiteSeedSpecs {
       $0.mentions(failure == .storeThrows ? "Round 0 threw; " : "is not linearizable (", replay)
     }
   }
+
+  @Test("SS-48 a torn-state phase never ends before its minimum time, however many writes the readers missed")
+  func tornPhaseLastsItsMinimumTime() {
+    #expect(!TornState.isOver(changesSeen: 0, written: 25_000, target: 500, minimumTimePassed: false))
+    #expect(!TornState.isOver(changesSeen: 500, written: 25_000, target: 500, minimumTimePassed: false))
+    #expect(!TornState.isOver(changesSeen: 499, written: 24_999, target: 500, minimumTimePassed: true))
+    #expect(TornState.isOver(changesSeen: 500, written: 600, target: 500, minimumTimePassed: true))
+    #expect(TornState.isOver(changesSeen: 3, written: 25_000, target: 500, minimumTimePassed: true))
+  }
 }
