@@ -42,20 +42,15 @@ struct CacheValidationReport: Codable, Equatable {
   }
 }
 
-/// Runs Validate Feed Cache and reports what the library says it did.
-enum CacheValidation {
-  static func run(store: any FeedStore, storePath: String, now: @escaping @Sendable () -> Date) async throws
-    -> CacheValidationReport
-  {
-    switch try await LocalFeedLoader(store: store, currentDate: now).validateCache() {
-    case .deletedUnreadable(let reason):
-      CacheValidationReport(action: .deletedUnreadable, store: storePath, reason: reason)
-    case .nothingToDo:
-      CacheValidationReport(action: .nothingToDo, store: storePath)
+extension CacheValidationReport {
+  /// The report of what the library's Validate Feed Cache did with the feed stored at `storePath`.
+  init(_ validation: FeedCacheValidation, storePath: String) {
+    switch validation {
+    case .deletedUnreadable(let reason): self.init(action: .deletedUnreadable, store: storePath, reason: reason)
+    case .nothingToDo: self.init(action: .nothingToDo, store: storePath)
     case .deletedExpired(let images, let savedAt):
-      CacheValidationReport(action: .deletedExpired, store: storePath, images: images, savedAt: savedAt)
-    case .kept(let images, let savedAt):
-      CacheValidationReport(action: .kept, store: storePath, images: images, savedAt: savedAt)
+      self.init(action: .deletedExpired, store: storePath, images: images, savedAt: savedAt)
+    case .kept(let images, let savedAt): self.init(action: .kept, store: storePath, images: images, savedAt: savedAt)
     }
   }
 }

@@ -1,8 +1,4 @@
 import EssentialFeed
-import EssentialFeedAPI
-import EssentialFeedCache
-import EssentialFeedSQLite
-import FeedDemoServer
 import Foundation
 import Synchronization
 
@@ -12,49 +8,29 @@ extension FeedApp {
   /// `items` images. A server's list that has not ended after `maxPages` pages (by default 100,000 for a server at
   /// `url`; the embedded server's list ends) is an error.
   static func browse(
-    url: String?, items: Int = 10_000, window: Int, pageSize: Int, maxPages: Int? = nil, store: String?, json: Bool,
-    limits: NetworkLimits = NetworkLimits(), language: AppLanguage = .current
+    _ options: AppOptions, items: Int = 10_000, window: Int, pageSize: Int, maxPages: Int? = nil
   ) async throws -> String {
-    let directory = try CacheDirectory.resolve(store)
-    try CacheDirectory.prepare(directory)
-    let (server, embedded) = try await serverOrDemo(url, items: items)
-    do {
-      let report = try await scroll(
-        server: server, client: limits.makeClient(), capacity: window, pageSize: pageSize,
-        maximumPages: maxPages ?? (url == nil ? .max : 100_000),
-        pages: AppStores.pages(in: directory))
-      await embedded?.stop()
-      return json ? try report.json() : report.text(in: language)
-    } catch {
-      await embedded?.stop()
-      throw error
+    let report = try await AppEnvironment.with(options, for: .browse(items: items)) { environment in
+      try await scroll(
+        environment.composer, capacity: window, pageSize: pageSize,
+        maximumPages: maxPages ?? (environment.isEmbeddedServer ? .max : 100_000))
     }
-  }
-
-  /// The server at `url`, or without one an embedded demo server of `items` images (stop it when done).
-  static func serverOrDemo(_ url: String?, items: Int) async throws -> (URL, embedded: LoopbackHTTPServer?) {
-    if let url {
-      guard let base = AbsoluteHTTPURL.parse(url) else { throw FeedAppError.invalidURL(url) }
-      return (base, nil)
-    }
-    let demo = try await DemoFeedServer.start(feed: DemoFeed(count: items))
-    return (demo.baseURL, demo)
+    return options.json ? try report.json() : report.text(in: options.language)
   }
 
   /// Scrolls down to the end of the list (at most `maximumPages` pages), then up to its start, timing each
   /// direction.
   static func scroll(
-    server: URL, client: any HTTPClient, capacity: Int, pageSize: Int, maximumPages: Int = .max,
-    pages: any FeedPageStore
+    _ composer: FeedComposer, capacity: Int, pageSize: Int, maximumPages: Int = .max
   ) async throws -> BrowseReport {
     let cursors = CursorLog()
-    let remote = RemoteFeedPageLoader(baseURL: server, client: client, pageSize: pageSize)
-    let window = FeedWindow(capacity: capacity, pageSize: pageSize, pages: LocalFeedPageLoader(store: pages)) {
-      last in
-      cursors.requested(after: last?.id)
-      let page = try await remote.loadPage(after: last)
-      cursors.received(page)
-      return page
+    let window = composer.window(capacity: capacity, pageSize: pageSize) { remote in
+      { last in
+        cursors.requested(after: last?.id)
+        let page = try await remote(last)
+        cursors.received(page)
+        return page
+      }
     }
     let clock = ContinuousClock()
     var start = clock.now

@@ -1,6 +1,4 @@
 import EssentialFeed
-import EssentialFeedAPI
-import EssentialFeedCache
 import Foundation
 
 /// The detail of one image: its entry in the feed, and its comments from the server.
@@ -22,42 +20,34 @@ struct ImageDetailReport: Codable, Equatable {
 
 extension FeedApp {
   /// Shows the image with `id`: its text, its image and its comments, as text or JSON.
-  static func detail(
-    _ id: UUID, url: String?, offline: Bool, store: String?, storeKind: StoreKind = .filesystem, json: Bool,
-    limits: NetworkLimits = NetworkLimits(), imageLimits: ImageCacheLimits = .app, language: AppLanguage = .current,
-    now: @escaping @Sendable () -> Date = Date.init
-  ) async throws -> String {
-    let client = limits.makeClient()
-    let detail = try await run(url: url, offline: offline, store: store, language: language) { server, directory in
-      AppLoaders(
-        baseURL: server, client: client, store: AppStores(storeKind, in: directory).main,
-        images: AppStores.images(in: directory, limits: imageLimits, now: now), now: now)
-    } progress: { _, _ in
-    } then: { report, server in
+  static func detail(_ id: UUID, _ options: AppOptions) async throws -> String {
+    let language = options.language
+    let detail = try await AppEnvironment.with(options) { environment in
+      let report = try await FeedRun(environment: environment).run()
       guard let entry = report.entries.first(where: { $0.id == id }) else { throw FeedAppError.unknownImage(id) }
-      return await ImageDetailReport(entry: entry, comments: server, client: client, language: language, now: now)
+      return await ImageDetailReport(
+        entry: entry, comments: environment.composer.comments(of: id), language: language, now: options.now)
     }
-    return json
+    return options.json
       ? try DetailRenderer.json(detail)
       : DetailRenderer.text(detail, title: FeedPresenter.title(localization: language.localization), language: language)
   }
 }
 
 extension ImageDetailReport {
-  /// The detail of `entry`, with its comments loaded from `server` (none offline).
+  /// The detail of `entry`, with the comments `loadComments` loads (none offline).
   init(
-    entry: FeedReport.Entry, comments server: URL?, client: any HTTPClient, language: AppLanguage,
+    entry: FeedReport.Entry, comments loadComments: (@Sendable () async throws -> [ImageComment])?,
+    language: AppLanguage,
     now: @Sendable () -> Date
   ) async {
     self.entry = entry
-    guard let server else {
+    guard let loadComments else {
       commentsProblem = language.text("COMMENTS_OFFLINE")
       return
     }
     do {
-      let loaded = try await RemoteImageCommentsLoader(
-        url: ImageCommentsEndpoint.get(entry.id).url(baseURL: server), client: client
-      ).load()
+      let loaded = try await loadComments()
       let shown = ImageCommentsPresenter.map(loaded, currentDate: now(), calendar: .current, locale: language.locale)
       comments = zip(loaded, shown.comments).map { comment, viewModel in
         Comment(

@@ -15,85 +15,31 @@ import Foundation
 enum FeedApp {
   /// Runs the feed: starts the embedded server unless `url` or `offline` say otherwise, and returns the output.
   static func show(
-    url: String?, offline: Bool, store: String?, storeKind: StoreKind = .filesystem, json: Bool,
-    limits: NetworkLimits = NetworkLimits(), imageLimits: ImageCacheLimits = .app, language: AppLanguage = .current,
-    now: @escaping @Sendable () -> Date = Date.init,
-    progress: @escaping @Sendable (Int, Int) -> Void = FeedApp.terminalProgress
+    _ options: AppOptions, progress: @escaping @Sendable (Int, Int) -> Void = FeedApp.terminalProgress
   ) async throws -> String {
-    let report = try await run(url: url, offline: offline, store: store, language: language) { server, directory in
-      AppLoaders(
-        baseURL: server, client: limits.makeClient(), store: AppStores(storeKind, in: directory).main,
-        images: AppStores.images(in: directory, limits: imageLimits, now: now), now: now)
-    } progress: {
-      progress($0, $1)
-    } then: { report, _ in
-      report
+    let report = try await AppEnvironment.with(options) { environment in
+      try await FeedRun(environment: environment).run(progress: progress)
     }
-    return json ? try FeedReportRenderer.json(report) : FeedReportRenderer.text(report, language: language)
+    return options.json
+      ? try FeedReportRenderer.json(report) : FeedReportRenderer.text(report, language: options.language)
   }
 
-  /// Resolves and prepares the store directory, starts the embedded server unless `url` or `offline` say
-  /// otherwise, and runs the loaders `compose` makes, then `then` with the report while the server still runs;
-  /// the embedded server is stopped whatever happens.
-  static func run<Result>(
-    url: String?, offline: Bool, store: String?, language: AppLanguage,
-    compose: (_ server: URL?, _ directory: URL) -> AppLoaders,
-    progress: @escaping @Sendable (Int, Int) -> Void,
-    then: (FeedReport, _ server: URL?) async throws -> Result
-  ) async throws -> Result {
-    let directory = try CacheDirectory.resolve(store)
-    if offline {
-      try CacheDirectory.prepareForReading(directory)  // a read-only store can still be read
-    } else {
-      try CacheDirectory.prepare(directory)
-    }
-    var embedded: LoopbackHTTPServer?
-    let server: URL?
-    if offline {
-      server = nil
-    } else if let url {
-      guard let base = AbsoluteHTTPURL.parse(url) else { throw FeedAppError.invalidURL(url) }
-      server = base
-    } else {
-      let demo = try await DemoFeedServer.start()  // the server `feed serve` runs
-      embedded = demo
-      server = demo.baseURL
-    }
-    let loaders = compose(server, directory)
-    let run = FeedRun(
-      loaders: loaders, server: server, embeddedServer: embedded != nil,
-      storePath: directory.path(percentEncoded: false), language: language)
-    do {
-      let result = try await then(try await run.run(progress: progress), server)
-      await loaders.flush()
-      await embedded?.stop()
-      return result
-    } catch {
-      await loaders.flush()
-      await embedded?.stop()
-      throw error
-    }
-  }
-
-  /// Runs Validate Feed Cache on the store and returns what it did.
-  static func validateCache(
-    store: String?, storeKind: StoreKind = .filesystem, json: Bool, language: AppLanguage = .current,
-    now: @escaping @Sendable () -> Date = Date.init
-  ) async throws -> String {
-    let directory = try CacheDirectory.resolve(store)
-    let store = AppStores(storeKind, in: directory).main
-    var report = try await CacheValidation.run(store: store, storePath: directory.path(percentEncoded: false), now: now)
-    report.imageCache = await ImageCacheValidation.run(in: directory)
-    report.search = try await PartValidation.search(in: store)
-    report.pages = try await PartValidation.pages(in: directory)
-    report.pendingLikes = try await PendingLikesValidation.run(store, storePath: directory.path(percentEncoded: false))
-    if json {
+  /// Runs Validate Feed Cache on every store of the cache directory and returns what it did.
+  static func validateCache(_ options: AppOptions) async throws -> String {
+    try await AppEnvironment.with(options, for: .validate) { environment in
+      let composer = environment.composer
+      var report = try await CacheValidationReport(
+        composer.localFeed.validateCache(), storePath: environment.storePath)
+      report.imageCache = await ImageCacheValidation.run(in: environment.directory)
+      report.search = try await PartValidation.search(in: composer.store)
+      report.pages = try await PartValidation.pages(composer.pageStore, in: environment.directory)
+      report.pendingLikes = try await PendingLikesValidation.run(composer.store, storePath: environment.storePath)
+      guard options.json else { return report.text(in: options.language) }
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
       encoder.dateEncodingStrategy = .iso8601
       return String(decoding: try encoder.encode(report), as: UTF8.self)
     }
-    return report.text(in: language)
   }
 
   /// Prints a progress line on stderr while images load, when stderr is a terminal.

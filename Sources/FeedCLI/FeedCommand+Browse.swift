@@ -61,20 +61,21 @@ extension FeedCommand {
       if network.offline { throw ValidationError("browse scrolls a server's feed; --offline cannot be used.") }
     }
 
+    /// The options this command was given.
+    var options: AppOptions { AppOptions(url: network.url, store: store, json: json, limits: network.limits) }
+
     func run() async throws {
       try await FeedApp.reportingErrors {
         if !json, !report, TerminalSession.isInteractive {
           let (summary, signal) = try await FeedApp.browseInteractively(
-            url: network.url, items: items ?? 10_000, window: window, pageSize: pageSize, store: store,
-            limits: network.limits)
+            options, items: items ?? 10_000, window: window, pageSize: pageSize)
           print(summary)
           if let signal { throw ExitCode(128 + signal) }
           return
         }
         print(
           try await FeedApp.browse(
-            url: network.url, items: items ?? 10_000, window: window, pageSize: pageSize, maxPages: maxPages,
-            store: store, json: json, limits: network.limits))
+            options, items: items ?? 10_000, window: window, pageSize: pageSize, maxPages: maxPages))
       }
     }
   }

@@ -7,6 +7,9 @@ struct LikesOptions: ParsableArguments {
   @OptionGroup var network: NetworkOptions
 
   @OptionGroup var options: CommonOptions
+
+  /// The options these were given.
+  var appOptions: AppOptions { AppOptions(network: network, common: options) }
 }
 
 /// `feed like` and `feed discard`: one image id, checked to be an id, and the action stored then sent.
@@ -21,11 +24,7 @@ extension LikeActionCommand {
 
   func run() async throws {
     try await FeedApp.reportingErrors {
-      let (network, options) = (likes.network, likes.options)
-      print(
-        try await FeedApp.act(
-          Self.kind, on: try id(), url: network.url, offline: network.offline, store: options.store,
-          storeKind: options.storeKind, json: options.json, limits: network.limits))
+      print(try await FeedApp.act(Self.kind, on: try id(), likes.appOptions))
     }
   }
 
@@ -74,11 +73,7 @@ extension FeedCommand {
 
     func run() async throws {
       try await FeedApp.reportingErrors {
-        let (network, options) = (likes.network, likes.options)
-        print(
-          try await FeedApp.likes(
-            url: network.url, offline: network.offline, store: options.store, storeKind: options.storeKind,
-            json: options.json, limits: network.limits))
+        print(try await FeedApp.likes(likes.appOptions))
       }
     }
   }
@@ -93,11 +88,7 @@ extension FeedCommand {
 
     func run() async throws {
       try await FeedApp.reportingErrors {
-        let (network, options) = (likes.network, likes.options)
-        print(
-          try await FeedApp.sync(
-            url: network.url, offline: network.offline, store: options.store, storeKind: options.storeKind,
-            json: options.json, limits: network.limits))
+        print(try await FeedApp.sync(likes.appOptions))
       }
     }
   }

@@ -31,9 +31,7 @@ extension FeedCommand {
       try await FeedApp.reportingErrors {
         print(
           try await FeedApp.search(
-            keyword, pages: pages, url: network.url, offline: network.offline, store: options.store,
-            storeKind: options.storeKind, json: options.json, limits: network.limits,
-            imageLimits: imageCache.limits))
+            keyword, pages: pages, AppOptions(network: network, common: options, imageCache: imageCache)))
       }
     }
   }

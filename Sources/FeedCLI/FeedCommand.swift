@@ -44,11 +44,7 @@ struct CommonOptions: ParsableArguments {
   var json = false
 }
 
-/// Which store keeps the app's cache.
-enum StoreKind: String, ExpressibleByArgument, CaseIterable, Sendable {
-  case filesystem
-  case sqlite
-}
+extension StoreKind: ExpressibleByArgument {}
 
 extension FeedCommand {
   /// Shows the feed (the default subcommand).
@@ -76,17 +72,12 @@ extension FeedCommand {
 
     func run() async throws {
       try await FeedApp.reportingErrors {
+        let options = AppOptions(network: network, common: options, imageCache: imageCache)
         if let id = imageID.flatMap(UUID.init(uuidString:)) {
-          print(
-            try await FeedApp.detail(
-              id, url: network.url, offline: network.offline, store: options.store, storeKind: options.storeKind,
-              json: options.json, limits: network.limits, imageLimits: imageCache.limits))
+          print(try await FeedApp.detail(id, options))
           return
         }
-        let output = try await FeedApp.show(
-          url: network.url, offline: network.offline, store: options.store, storeKind: options.storeKind,
-          json: options.json, limits: network.limits, imageLimits: imageCache.limits)
-        print(output)
+        print(try await FeedApp.show(options))
       }
     }
   }
@@ -101,7 +92,7 @@ extension FeedCommand {
 
     func run() async throws {
       try await FeedApp.reportingErrors {
-        print(try await FeedApp.validateCache(store: options.store, storeKind: options.storeKind, json: options.json))
+        print(try await FeedApp.validateCache(AppOptions(common: options)))
       }
     }
   }

@@ -1,37 +1,182 @@
 import EssentialFeed
+import EssentialFeedAPI
+import EssentialFeedCache
+import EssentialFeedSQLite
+import Foundation
 
-/// The composition root: the only place that composes the sources, and nothing else: copy it into an app.
+#if canImport(FoundationNetworking)
+  import FoundationNetworking  // URLSession on Linux
+#endif
+
+/// Which store keeps the feed, the last search and the pending likes.
+enum StoreKind: String, CaseIterable, Sendable {
+  /// A directory of files.
+  case filesystem
+  /// One SQLite database.
+  case sqlite
+}
+
+/// The composition root: every client, store, loader and use case of the app, made of library types alone and
+/// nothing else, so it can be copied into any app. Without a server (offline) every part reads its cache alone.
 ///
-/// Feed: the remote → saved to the cache → on failure, the cache.
-/// Images: the cache → on a miss or failure, the remote (at most six requests at once, concurrent loads of one URL
-/// sharing one request) → saved to the cache.
-/// The sources come from outside (``AppLoaders`` makes the app's, with the instrumentation its report needs).
-enum FeedComposer {
-  /// The feed loader: the remote feed, cached on success, and the cache when the remote fails.
-  ///
-  /// - Parameters:
-  ///   - remote: Loads the feed from the server.
-  ///   - cache: Saves a feed the remote delivered.
-  ///   - local: Loads the cached feed.
-  static func feedLoader(remote: any FeedLoader, cache: any FeedCache, local: any FeedLoader) -> any FeedLoader {
-    FeedLoaderWithFallbackComposite(
-      primary: FeedLoaderCacheDecorator(decoratee: remote, cache: cache),
-      fallback: local)
+/// - Feed: every page of the server's (a page answered 5xx, 408 or 429 is asked for three times) → saved to the
+///   cache → when that fails, the cache.
+/// - Images: the cache → on a miss, the server (at most six requests at once; loads of one URL share a request) →
+///   saved to the cache, within its limits.
+/// - Search: the server's pages, each cached as the last search → else that search cached, or a match over the feed.
+/// - Likes: stored, then sent one pass at a time (across processes with a pass lock); the liked list cached.
+/// - Window: a list of bounded size over the page store, filled from the server a page at a time.
+/// - Detail: an image's comments, from the server.
+struct FeedComposer: Sendable {
+  /// What an app wraps around the sources (its logging, its report's recorders): each is the identity by default.
+  struct Decorators: Sendable {
+    var feedClient: @Sendable (any HTTPClient) -> any HTTPClient = { $0 }
+    var imageClient: @Sendable (any HTTPClient) -> any HTTPClient = { $0 }
+    var remoteFeed: @Sendable (any FeedLoader) -> any FeedLoader = { $0 }
+    var cachedFeed: @Sendable (any FeedLoader) -> any FeedLoader = { $0 }
+    var feedCache: @Sendable (any FeedCache) -> any FeedCache = { $0 }
+    var remoteImages: @Sendable (any FeedImageDataLoader) -> any FeedImageDataLoader = { $0 }
+    var cachedImages: @Sendable (any FeedImageDataLoader) -> any FeedImageDataLoader = { $0 }
+    var remoteSearch: @Sendable (@escaping FeedSearch.Remote) -> FeedSearch.Remote = { $0 }
+    /// Whether a feed page that failed is worth asking for again (the server answered 5xx, 408 or 429).
+    var isWorthARetry: @Sendable (any Error) -> Bool = { _ in false }
   }
 
-  /// The image data loader: the cache first, then the remote, a few requests at once, whose data is cached.
-  ///
-  /// - Parameters:
-  ///   - local: Loads cached image data.
-  ///   - remote: Loads image data from the server.
-  ///   - cache: Saves image data the remote delivered.
-  static func imageLoader(
-    local: any FeedImageDataLoader, remote: any FeedImageDataLoader, cache: any FeedImageDataCache
-  ) -> any FeedImageDataLoader {
-    FeedImageDataLoaderWithFallbackComposite(
-      primary: local,
+  /// The database of the SQLite kind, which also holds the window's page list, whatever the kind.
+  static let databaseFile = "feed.sqlite"
+  /// The image cache, an SQLite database whatever the kind: deleting it loses nothing another store keeps.
+  static let imagesFile = "images.sqlite"
+
+  let server: URL?
+  let client: any HTTPRequestClient
+  let now: @Sendable () -> Date
+  let decorators: Decorators
+  /// The feed, the last search and the pending likes.
+  let store: any FeedStore & FeedSearchStore & RecoverablePendingLikeActionStore
+  /// The liked list the server sent last, in a store of its own.
+  let likedListStore: any FeedStore
+  let pageStore: SQLiteFeedStore
+  let imageStore: SQLiteFeedStore
+  /// Images, cache first; one for the whole app, so that its bound on requests holds for every screen.
+  let imageLoader: any FeedImageDataLoader
+
+  /// Makes the stores in `directory` (each opens its files on its first operation) and the image loader.
+  init(
+    server: URL?, client: any HTTPRequestClient, storeKind: StoreKind, directory: URL, imageLimits: ImageCacheLimits,
+    now: @escaping @Sendable () -> Date = Date.init, decorators: Decorators = Decorators()
+  ) {
+    (self.server, self.client, self.now, self.decorators) = (server, client, now, decorators)
+    switch storeKind {
+    case .filesystem:
+      store = FileSystemFeedStore(directory: directory)
+      likedListStore = FileSystemFeedStore(directory: directory.appending(path: "likes"))
+    case .sqlite:
+      store = SQLiteFeedStore(storeURL: directory.appending(path: Self.databaseFile))
+      likedListStore = SQLiteFeedStore(storeURL: directory.appending(path: "likes.sqlite"))
+    }
+    pageStore = SQLiteFeedStore(storeURL: directory.appending(path: Self.databaseFile))
+    imageStore = Self.imageStore(at: directory.appending(path: Self.imagesFile), limits: imageLimits, now: now)
+    let local = LocalFeedImageDataLoader(store: imageStore)
+    guard server != nil else {
+      imageLoader = decorators.cachedImages(local)
+      return
+    }
+    let remote = RemoteFeedImageDataLoader(client: decorators.imageClient(client))
+    imageLoader = FeedImageDataLoaderWithFallbackComposite(
+      primary: decorators.cachedImages(local),
       fallback: FeedImageDataLoaderCacheDecorator(
-        decoratee: CoalescingFeedImageDataLoader(decorating: ConcurrencyLimitedFeedImageDataLoader(decorating: remote)),
-        cache: cache))
+        decoratee: decorators.remoteImages(
+          CoalescingFeedImageDataLoader(decorating: ConcurrencyLimitedFeedImageDataLoader(decorating: remote))),
+        cache: local))
+  }
+
+  /// The image cache at `file`: read alone (to validate it, say), its limits do not matter.
+  static func imageStore(
+    at file: URL, limits: ImageCacheLimits? = nil, now: @escaping @Sendable () -> Date = Date.init
+  ) -> SQLiteFeedStore {
+    SQLiteFeedStore(storeURL: file, imageLimits: limits, currentDate: now)
+  }
+
+  /// An HTTP client whose every request ends within `timeout` seconds, with a body of at most `maximumBodySize`.
+  static func httpClient(timeout: TimeInterval, maximumBodySize: Int) -> URLSessionHTTPClient {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = min(timeout, 15)
+    configuration.timeoutIntervalForResource = timeout
+    return URLSessionHTTPClient(configuration: configuration, maximumBodySize: maximumBodySize)
+  }
+
+  var localFeed: LocalFeedLoader { LocalFeedLoader(store: store, currentDate: now) }
+
+  /// The whole feed: every page of the server's, at most `maximumPages`, saved to the cache; else the cache.
+  func feedLoader(maximumPages: Int = 1_000) -> any FeedLoader {
+    let cached = decorators.cachedFeed(localFeed)
+    guard let server else { return cached }
+    let pages = RemoteFeedPageLoader(baseURL: server, client: decorators.feedClient(client))
+    let remote = AllPagesFeedLoader(
+      maximumPages: maximumPages,
+      loadPage: FeedPager.retrying(attempts: 3, when: decorators.isWorthARetry) { try await pages.loadPage(after: $0) })
+    return FeedLoaderWithFallbackComposite(
+      primary: FeedLoaderCacheDecorator(
+        decoratee: decorators.remoteFeed(remote), cache: decorators.feedCache(localFeed)),
+      fallback: cached)
+  }
+
+  /// The search: the server's pages for a keyword, each cached as the last search; else the cache.
+  var search: FeedSearch {
+    let cache = LocalFeedSearchLoader(store: store, currentDate: now)
+    let remote: FeedSearch.Remote = { [server, client, decorators] keyword in
+      guard let server else { throw RemoteFeedLoader.Error.connectivity }
+      let pages = RemoteFeedPageLoader(baseURL: server, client: client, keyword: keyword)
+      return try await FeedPager(
+        loadPage: { try await pages.loadPage(after: $0) }, cache: decorators.feedCache(cache.cache(for: keyword))
+      ).load()
+    }
+    return FeedSearch(remote: decorators.remoteSearch(remote), cached: cache.load(keyword:), cachedFeed: localFeed.load)
+  }
+
+  /// Up to `pages` pages of the search's results for `keyword`, as one feed; a later page that fails ends the list.
+  func searchResults(_ keyword: String, pages: Int) -> any FeedLoader {
+    AllPagesFeedLoader(maximumPages: max(1, pages), endingAtFailure: true) { [search] in
+      try await search.search(keyword)
+    }
+  }
+
+  /// A window of `capacity` images over the page store, filled from the server's pages through `remote`.
+  func window(
+    capacity: Int, pageSize: Int, remote: (@escaping FeedPager.LoadPage) -> FeedPager.LoadPage = { $0 }
+  ) -> FeedWindow {
+    let pages = server.map { RemoteFeedPageLoader(baseURL: $0, client: client, pageSize: pageSize) }
+    return FeedWindow(
+      capacity: capacity, pageSize: pageSize, pages: LocalFeedPageLoader(store: pageStore),
+      remote: remote { last in
+        guard let pages else { throw RemoteFeedLoader.Error.connectivity }
+        return try await pages.loadPage(after: last)
+      })
+  }
+
+  /// The comments of the image with `id`; `nil` offline (comments are not cached).
+  func comments(of id: UUID) -> (@Sendable () async throws -> [ImageComment])? {
+    server.map { RemoteImageCommentsLoader(url: ImageCommentsEndpoint.get(id).url(baseURL: $0), client: client).load }
+  }
+
+  /// The liked list: from the server, cached on success (`nil` offline); and the list cached last.
+  var likedImages: (server: (any FeedLoader)?, cached: any FeedLoader) {
+    let cache = LocalFeedLoader(store: likedListStore, currentDate: now)
+    let remote = server.map { RemoteLikedImagesLoader(baseURL: $0, client: client) }
+    return (remote.map { FeedLoaderCacheDecorator(decoratee: $0, cache: cache) }, cache)
+  }
+
+  /// Sends the pending likes; each pass holds `passLock` (another process's passes wait), unless the caller holds it.
+  func likeSynchronizer(
+    passLock: (any LikePassLock)? = nil, onEvent: @escaping @Sendable (LikeSynchronizer.Event) -> Void = { _ in }
+  ) -> LikeSynchronizer {
+    let sender: any LikeActionSender = server.map { RemoteLikeActionSender(baseURL: $0, client: client) } ?? Offline()
+    return LikeSynchronizer(
+      store: store, sender: sender, sleep: { _ in throw CancellationError() }, onEvent: onEvent, passLock: passLock)
+  }
+
+  /// The sender without a server: every action stays pending.
+  private struct Offline: LikeActionSender {
+    func send(_ action: PendingLikeAction) async throws -> LikeState { throw URLError(.notConnectedToInternet) }
   }
 }

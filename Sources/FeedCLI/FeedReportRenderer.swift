@@ -27,7 +27,9 @@ enum FeedReportRenderer {
     if let problem = report.imageCacheProblem {
       lines.append(
         language.text(
-          "IMAGE_CACHE_UNUSABLE", AppStores.imagesPath(in: report.store),
+          "IMAGE_CACHE_UNUSABLE",
+          URL(fileURLWithPath: report.store, isDirectory: true).appending(path: FeedComposer.imagesFile)
+            .path(percentEncoded: false),
           problem.trimmingCharacters(in: CharacterSet(charactersIn: "."))))
     }
     return lines.joined(separator: "\n")

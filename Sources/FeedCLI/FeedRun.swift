@@ -8,21 +8,26 @@ import Synchronization
 /// is its view. The feed appears, then every item becomes visible, and the run reports what the view showed and
 /// where each result came from.
 struct FeedRun {
-  let loaders: AppLoaders
-  let server: URL?
-  let embeddedServer: Bool
-  let storePath: String
-  let language: AppLanguage
+  let environment: AppEnvironment
+  /// The feed to show: the composer's whole feed, or a search's results.
+  var feedLoader: any FeedLoader
+
+  init(environment: AppEnvironment, feedLoader: (any FeedLoader)? = nil) {
+    self.environment = environment
+    self.feedLoader = feedLoader ?? environment.composer.feedLoader()
+  }
 
   @MainActor
   func run(progress: @escaping @Sendable (_ loaded: Int, _ total: Int) -> Void = { _, _ in }) async throws
     -> FeedReport
   {
-    let recorder = loaders.recorder
-    let failure = FailureCapturingFeedLoader(decoratee: loaders.feedLoader)
+    let (recorder, server, language) = (environment.recorder, environment.server, environment.options.language)
+    let storePath = environment.storePath
+    let failure = FailureCapturingFeedLoader(decoratee: feedLoader)
     let view = TerminalFeedView()
     let controller = FeedController<Int>(
-      feedLoader: failure, imageLoader: loaders.imageLoader, imageTransformer: { $0.isEmpty ? nil : $0.count },
+      feedLoader: failure, imageLoader: environment.composer.imageLoader,
+      imageTransformer: { $0.isEmpty ? nil : $0.count },
       feedView: view, loadingView: view, errorView: view, imageView: view)
 
     controller.viewDidAppear()
@@ -66,11 +71,12 @@ struct FeedRun {
             .text(in: language) : nil)
     }
     return FeedReport(
-      title: FeedPresenter.title(localization: language.localization), server: server, embeddedServer: embeddedServer,
+      title: FeedPresenter.title(localization: language.localization), server: server,
+      embeddedServer: environment.isEmbeddedServer,
       store: storePath,
       feedSource: source, serverProblem: source == .cache ? serverProblem : nil,
       saveProblem: source == .server ? recorder.saveError.map { "\($0)" } : nil, entries: entries,
-      imageCacheProblem: await loaders.imageCacheProblem())
+      imageCacheProblem: await environment.imageCacheProblem())
   }
 }
 

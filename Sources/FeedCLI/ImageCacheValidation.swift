@@ -1,4 +1,3 @@
-import EssentialFeedSQLite
 import Foundation
 
 /// What `feed validate-cache` did with the image cache (`images.sqlite`), which holds image data alone: deleting an
@@ -28,7 +27,7 @@ struct ImageCacheValidation: Codable, Equatable {
   /// Reads the image cache in `directory`, and deletes it (with its journal files) when it cannot be read; `nil`
   /// when there is none.
   static func run(in directory: URL) async -> ImageCacheValidation? {
-    let file = directory.appending(path: AppStores.imagesFile)
+    let file = directory.appending(path: FeedComposer.imagesFile)
     let path = file.path(percentEncoded: false)
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     switch await size(of: file) {
@@ -43,7 +42,7 @@ struct ImageCacheValidation: Codable, Equatable {
   /// The bytes the image cache holds, read by a store released before anything is deleted.
   private static func size(of file: URL) async -> Result<Int, any Error> {
     do {
-      return .success(try await SQLiteFeedStore(storeURL: file).storedImageDataSize())
+      return .success(try await FeedComposer.imageStore(at: file).storedImageDataSize())
     } catch {
       return .failure(error)
     }

@@ -18,9 +18,6 @@ struct NetworkLimits: Sendable {
 
   /// An HTTP client with these limits on a session of its own.
   func makeClient() -> URLSessionHTTPClient {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = min(timeout, 15)
-    configuration.timeoutIntervalForResource = timeout
-    return URLSessionHTTPClient(configuration: configuration, maximumBodySize: maximumResponseBytes)
+    FeedComposer.httpClient(timeout: timeout, maximumBodySize: maximumResponseBytes)
   }
 }

@@ -81,3 +81,31 @@ struct RecordingFeedCache: FeedCache {
     }
   }
 }
+
+extension OriginRecorder {
+  /// The composer's decorators that record into this recorder: where the feed, the search and each image came from,
+  /// why each request failed, and why a save failed.
+  var decorators: FeedComposer.Decorators {
+    FeedComposer.Decorators(
+      feedClient: { AnswerRecorder(decoratee: $0) { self.recordFeedAnswerFailure($1) } },
+      imageClient: { AnswerRecorder(decoratee: $0) { self.recordImageFailure($0, $1) } },
+      remoteFeed: { RecordingFeedLoader(decoratee: $0, origin: .server, recorder: self) },
+      cachedFeed: { RecordingFeedLoader(decoratee: $0, origin: .cache, recorder: self) },
+      feedCache: { RecordingFeedCache(decoratee: $0, recorder: self) },
+      remoteImages: { RecordingImageDataLoader(decoratee: $0, origin: .server, recorder: self) },
+      cachedImages: { RecordingImageDataLoader(decoratee: $0, origin: .cache, recorder: self) },
+      remoteSearch: { remote in
+        { keyword in
+          do {
+            let first = try await remote(keyword)
+            self.recordFeed(from: .server)
+            return first
+          } catch {
+            self.recordRemoteFeedError(error)
+            throw error
+          }
+        }
+      },
+      isWorthARetry: { _ in self.feedAnswerFailure?.isWorthARetry == true })
+  }
+}

@@ -1,5 +1,4 @@
 import EssentialFeedCache
-import EssentialFeedSQLite
 import Foundation
 
 /// What `feed validate-cache` did with the last search or the page list: kept, or deleted because it could not be
@@ -35,10 +34,9 @@ struct PartValidation: Codable, Equatable {
   }
 
   /// The page list `feed browse` keeps in `feed.sqlite` in `directory`, whatever the store kind.
-  static func pages(in directory: URL) async throws -> PartValidation? {
-    let file = directory.appending(path: AppStores.databaseFile)
+  static func pages(_ store: any FeedPageStore, in directory: URL) async throws -> PartValidation? {
+    let file = directory.appending(path: FeedComposer.databaseFile)
     guard FileManager.default.fileExists(atPath: file.path(percentEncoded: false)) else { return nil }
-    let store: any FeedPageStore = AppStores.pages(in: directory)
     return try await run(count: { try await readEveryPage(of: store) }, delete: { try await store.deletePages() })
   }
 

@@ -87,8 +87,9 @@ struct DemoServerTests {
 
     try await withTemporaryDirectory { directory in
       let json = try await FeedApp.show(
-        url: server.baseURL.absoluteString, offline: false, store: directory.path(percentEncoded: false),
-        json: true, progress: { _, _ in })
+        AppOptions(
+          url: server.baseURL.absoluteString, offline: false, store: directory.path(percentEncoded: false), json: true),
+        progress: { _, _ in })
       let report = try JSONDecoder().decode(FeedReport.self, from: Data(json.utf8))
 
       #expect(report.entries.map(\.id) == items.map(\.id))

@@ -33,7 +33,10 @@ struct FeedAppTests {
   func appStoresAreShippedStores(kind: StoreKind) async throws {
     let shipped = try #require(ShippedStore(rawValue: kind.rawValue), "no shipped store named \(kind.rawValue)")
     try await withTemporaryDirectory(preferringMemory: true) { directory in
-      let appStore = AppStores(kind, in: directory).main
+      let appStore = FeedComposer(
+        server: nil, client: FeedComposer.httpClient(timeout: 1, maximumBodySize: 1), storeKind: kind,
+        directory: directory, imageLimits: .app
+      ).store
       #expect(ObjectIdentifier(type(of: appStore)) == ObjectIdentifier(type(of: shipped.makeStore(in: directory))))
     }
   }
@@ -106,20 +109,21 @@ struct FeedAppTests {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
       #expect(
-        try await FeedApp.validateCache(store: store, json: false, language: .english).hasPrefix("There is no cache"))
+        try await FeedApp.validateCache(AppOptions(store: store, json: false, language: .english)).hasPrefix(
+          "There is no cache"))
 
       _ = try await show(store: directory)
       #expect(
-        try await FeedApp.validateCache(store: store, json: false, language: .english).hasPrefix(
+        try await FeedApp.validateCache(AppOptions(store: store, json: false, language: .english)).hasPrefix(
           "Kept a valid cache of 64 images"))
 
       let eightDaysLater = Date().addingTimeInterval(8 * 86_400)
       let expired = try await FeedApp.validateCache(
-        store: store, json: false, language: .english, now: { eightDaysLater })
+        AppOptions(store: store, json: false, language: .english, now: { eightDaysLater }))
       #expect(expired.hasPrefix("Deleted an expired cache of 64 images"))
 
       try Data("corrupt".utf8).write(to: directory.appending(path: "feed.cache"))
-      let json = try await FeedApp.validateCache(store: store, json: true)
+      let json = try await FeedApp.validateCache(AppOptions(store: store, json: true))
       #expect(json.contains(#""action" : "deleted-unreadable""#))
       #expect(try await FileSystemFeedStore(directory: directory).retrieve() == nil)
     }
@@ -139,11 +143,11 @@ struct FeedAppTests {
       let problem = try #require(report.imageCacheProblem, "show says nothing of an unusable image cache")
       #expect(problem.contains("images.sqlite"), "\(problem)")
       let text = try await FeedApp.show(
-        url: nil, offline: true, store: store, json: false, language: .english, progress: { _, _ in })
+        AppOptions(url: nil, offline: true, store: store, json: false, language: .english), progress: { _, _ in })
       #expect(text.contains("The image cache at \(images.path(percentEncoded: false)) is unusable"), "\(text)")
       #expect(text.contains("feed validate-cache"), "\(text)")
 
-      let validated = try await FeedApp.validateCache(store: store, json: false, language: .english)
+      let validated = try await FeedApp.validateCache(AppOptions(store: store, json: false, language: .english))
       #expect(validated.hasPrefix("Kept a valid cache of 64 images"), "\(validated)")
       let deleted = "Deleted an unreadable image cache in \(images.path(percentEncoded: false))"
       #expect(validated.contains(deleted), "\(validated)")
@@ -152,7 +156,7 @@ struct FeedAppTests {
       let again = try await show(store: directory)
       #expect(again.imageCacheProblem == nil)
       #expect(again.imagesFromServer == 64)
-      let json = try await FeedApp.validateCache(store: store, json: true)
+      let json = try await FeedApp.validateCache(AppOptions(store: store, json: true))
       #expect(json.contains(#""imageCache" : {"#) && json.contains(#""action" : "kept""#), "\(json)")
     }
   }
@@ -194,7 +198,8 @@ struct FeedAppTests {
   func textOutput() async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let text = try await FeedApp.show(
-        url: nil, offline: false, store: directory.path(percentEncoded: false), json: false, language: .english,
+        AppOptions(
+          url: nil, offline: false, store: directory.path(percentEncoded: false), json: false, language: .english),
         progress: { _, _ in })
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
 
@@ -243,10 +248,10 @@ struct FeedAppTests {
   func emptyStorePath() async throws {
     await #expect(throws: FeedAppError.emptyStorePath) {
       _ = try await FeedApp.show(
-        url: nil, offline: true, store: "", json: false, language: .english, progress: { _, _ in })
+        AppOptions(url: nil, offline: true, store: "", json: false, language: .english), progress: { _, _ in })
     }
     await #expect(throws: FeedAppError.emptyStorePath) {
-      _ = try await FeedApp.validateCache(store: " ", json: false, language: .english)
+      _ = try await FeedApp.validateCache(AppOptions(store: " ", json: false, language: .english))
     }
   }
 
@@ -258,9 +263,9 @@ struct FeedAppTests {
         at: directory.appending(path: "feed.sqlite/inside"), withIntermediateDirectories: true)
 
       let text = try await FeedApp.show(
-        url: nil, offline: false, store: directory.path(percentEncoded: false), storeKind: .sqlite, json: false,
-        language: .english,
-        progress: { _, _ in })
+        AppOptions(
+          url: nil, offline: false, store: directory.path(percentEncoded: false), storeKind: .sqlite, json: false,
+          language: .english), progress: { _, _ in })
       let summary = try #require(text.split(separator: "\n").last)
 
       #expect(summary.hasPrefix("Feed: 64 images from the server, not saved to the cache: SQLite could not save"))
@@ -275,9 +280,9 @@ struct FeedAppTests {
     limits: NetworkLimits = NetworkLimits()
   ) async throws -> FeedReport {
     let json = try await FeedApp.show(
-      url: url, offline: offline, store: store.path(percentEncoded: false), storeKind: storeKind, json: true,
-      limits: limits, now: { now },
-      progress: { _, _ in })
+      AppOptions(
+        url: url, offline: offline, store: store.path(percentEncoded: false), storeKind: storeKind, json: true,
+        limits: limits, now: { now }), progress: { _, _ in })
     return try JSONDecoder().decode(FeedReport.self, from: Data(json.utf8))
   }
 }

@@ -11,7 +11,8 @@ struct FeedBrowseAppTests {
   func browsesEveryRowOnce() async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let output = try await FeedApp.browse(
-        url: nil, items: 1_000, window: 100, pageSize: 30, store: directory.path(percentEncoded: false), json: true)
+        AppOptions(url: nil, store: directory.path(percentEncoded: false), json: true), items: 1_000, window: 100,
+        pageSize: 30)
       let report = try JSONDecoder().decode(BrowseReport.self, from: Data(output.utf8))
 
       #expect(report.visited == 1_000)
@@ -30,8 +31,8 @@ struct FeedBrowseAppTests {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let error = await #expect(throws: FeedAppError.self) {
         _ = try await FeedApp.browse(
-          url: server.baseURL.absoluteString, window: 100, pageSize: 30, maxPages: 5,
-          store: directory.path(percentEncoded: false), json: true)
+          AppOptions(url: server.baseURL.absoluteString, store: directory.path(percentEncoded: false), json: true),
+          window: 100, pageSize: 30, maxPages: 5)
       }
       #expect(error == .endlessList(pages: 5))
       #expect(error?.description(in: .english).contains("had not ended after 5 pages") == true)
@@ -44,8 +45,8 @@ struct FeedBrowseAppTests {
     let server = try await DemoFeedServer.start(feed: DemoFeed(count: 300), failureRate: 0.1)
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let output = try await FeedApp.browse(
-        url: server.baseURL.absoluteString, window: 50, pageSize: 10, store: directory.path(percentEncoded: false),
-        json: true)
+        AppOptions(url: server.baseURL.absoluteString, store: directory.path(percentEncoded: false), json: true),
+        window: 50, pageSize: 10)
       let report = try JSONDecoder().decode(BrowseReport.self, from: Data(output.utf8))
 
       #expect(report.visited == 300)

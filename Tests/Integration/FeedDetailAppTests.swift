@@ -15,9 +15,9 @@ struct FeedDetailAppTests {
       let expected = DemoFeed.comments(forImageAt: 7)
 
       let text = try await FeedApp.detail(
-        item.id, url: nil, offline: false, store: store, json: false, language: .english)
+        item.id, AppOptions(url: nil, offline: false, store: store, json: false, language: .english))
       let json = try await FeedApp.detail(
-        item.id, url: nil, offline: false, store: store, json: true, language: .english)
+        item.id, AppOptions(url: nil, offline: false, store: store, json: true, language: .english))
       let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
       let comments = try #require(object["comments"] as? [[String: Any]])
 
@@ -36,10 +36,10 @@ struct FeedDetailAppTests {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
       let item = DemoFeed.item(at: 5)
-      _ = try await FeedApp.show(url: nil, offline: false, store: store, json: true, progress: { _, _ in })
+      _ = try await FeedApp.show(AppOptions(url: nil, offline: false, store: store, json: true), progress: { _, _ in })
 
       let json = try await FeedApp.detail(
-        item.id, url: nil, offline: true, store: store, json: true, language: .english)
+        item.id, AppOptions(url: nil, offline: true, store: store, json: true, language: .english))
       let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
 
       #expect(object["comments"] is NSNull)
@@ -54,7 +54,7 @@ struct FeedDetailAppTests {
       let store = directory.path(percentEncoded: false)
       let unknown = UUID()
       await #expect(throws: FeedAppError.unknownImage(unknown)) {
-        _ = try await FeedApp.detail(unknown, url: nil, offline: false, store: store, json: false)
+        _ = try await FeedApp.detail(unknown, AppOptions(url: nil, offline: false, store: store, json: false))
       }
       var errors: [String] = []
       let code = await FeedCommand.run(["show", "not-an-id"], output: { _ in }, errorOutput: { errors.append($0) })

@@ -13,7 +13,8 @@ struct ImageCacheAppTests {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
       let output = try await FeedApp.show(
-        url: nil, offline: false, store: store, json: false, imageLimits: ImageCacheLimits(maximumBytes: 5_000),
+        AppOptions(
+          url: nil, offline: false, store: store, json: false, imageLimits: ImageCacheLimits(maximumBytes: 5_000)),
         progress: { _, _ in })
       let images = SQLiteFeedStore(storeURL: directory.appending(path: "images.sqlite"))
 
@@ -29,12 +30,12 @@ struct ImageCacheAppTests {
       let store = directory.path(percentEncoded: false)
       let limits = ImageCacheLimits(maximumBytes: 100 << 20, maximumAge: 60)
       _ = try await FeedApp.show(
-        url: nil, offline: false, store: store, json: false, imageLimits: limits, progress: { _, _ in })
+        AppOptions(url: nil, offline: false, store: store, json: false, imageLimits: limits), progress: { _, _ in })
 
       let fresh = try await FeedApp.show(
-        url: nil, offline: true, store: store, json: false, imageLimits: limits, progress: { _, _ in })
+        AppOptions(url: nil, offline: true, store: store, json: false, imageLimits: limits), progress: { _, _ in })
       let later = try await FeedApp.show(
-        url: nil, offline: true, store: store, json: false, imageLimits: limits, now: { Date() + 61 },
+        AppOptions(url: nil, offline: true, store: store, json: false, imageLimits: limits, now: { Date() + 61 }),
         progress: { _, _ in })
 
       #expect(fresh.contains("Images: 64 loaded (64 from the cache, 0 from the server), 0 failed."))

@@ -1,9 +1,14 @@
 import EssentialFeed
+import EssentialFeedAPI
 import Foundation
 import TestSupport
 import Testing
 
 @testable import FeedCLI
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 @Suite("The app's image loading")
 @MainActor
@@ -12,7 +17,12 @@ struct ImageLoadingCompositionTests {
   func remoteLoadsAreBounded() async throws {
     let changes = StateChanges()
     let remote = ControlledImageLoader(changes: changes)
-    let sut = FeedComposer.imageLoader(local: NothingCached(), remote: remote, cache: NothingCached())
+    let directory = FileManager.default.temporaryDirectory.appending(path: "CL-3-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let sut = FeedComposer(
+      server: URL(string: "http://demo.test"), client: LoaderClient(loader: remote), storeKind: .filesystem,
+      directory: directory, imageLimits: .app
+    ).imageLoader
     let urls = (0..<200).compactMap { URL(string: "http://demo.test/images/\($0)") }
     let loads = urls.map { url in Task { try await sut.loadImageData(from: url) } }
 
@@ -35,10 +45,17 @@ struct ImageLoadingCompositionTests {
   }
 }
 
-/// A local image source and cache holding nothing: every load goes to the remote.
-private struct NothingCached: FeedImageDataLoader, FeedImageDataCache {
-  struct Miss: Error {}
+/// An HTTP client whose every answer is the data `loader` loads for the URL, with status 200.
+private struct LoaderClient: HTTPRequestClient {
+  let loader: any FeedImageDataLoader
 
-  func loadImageData(from url: URL) async throws -> Data { throw Miss() }
-  func save(_ data: Data, for url: URL) async throws {}
+  func perform(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    struct NoResponse: Error {}
+    let url = request.url ?? URL(fileURLWithPath: "/")
+    let data = try await loader.loadImageData(from: url)
+    guard let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: nil, headerFields: nil) else {
+      throw NoResponse()
+    }
+    return (data, response)
+  }
 }

@@ -19,11 +19,12 @@ struct LikesAppTests {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
       let liked = try await FeedApp.act(
-        .like, on: image, url: down, offline: false, store: store, storeKind: kind, json: false, language: .english)
+        .like, on: image,
+        AppOptions(url: down, offline: false, store: store, storeKind: kind, json: false, language: .english))
       #expect(liked.contains("pending"), "\(liked)")
 
       let listed = try json(
-        try await FeedApp.likes(url: down, offline: false, store: store, storeKind: kind, json: true))
+        try await FeedApp.likes(AppOptions(url: down, offline: false, store: store, storeKind: kind, json: true)))
       let entries = try #require(listed["entries"] as? [[String: Any]])
       #expect(entries.map { $0["id"] as? String } == [image.uuidString])
       #expect(entries.map { $0["pending"] as? Bool } == [true])
@@ -31,17 +32,19 @@ struct LikesAppTests {
 
       let server = try await DemoFeedServer.start()
       let url = server.baseURL.absoluteString
-      let synced = try json(try await FeedApp.sync(url: url, offline: false, store: store, storeKind: kind, json: true))
+      let synced = try json(
+        try await FeedApp.sync(AppOptions(url: url, offline: false, store: store, storeKind: kind, json: true)))
       #expect(synced["sent"] as? Int == 1)
       #expect(synced["failed"] as? Int == 0)
       #expect(synced["pending"] as? Int == 0)
-      let after = try json(try await FeedApp.likes(url: url, offline: false, store: store, storeKind: kind, json: true))
+      let after = try json(
+        try await FeedApp.likes(AppOptions(url: url, offline: false, store: store, storeKind: kind, json: true)))
       #expect((after["entries"] as? [[String: Any]])?.map { $0["pending"] as? Bool } == [false])
       #expect(after["origin"] as? String == "server")
       await server.stop()
 
       let offline = try json(
-        try await FeedApp.likes(url: down, offline: false, store: store, storeKind: kind, json: true))
+        try await FeedApp.likes(AppOptions(url: down, offline: false, store: store, storeKind: kind, json: true)))
       #expect(offline["origin"] as? String == "cache")
       #expect((offline["entries"] as? [[String: Any]])?.map { $0["id"] as? String } == [image.uuidString])
     }
@@ -55,16 +58,18 @@ struct LikesAppTests {
       let store = directory.path(percentEncoded: false)
       let server = try await DemoFeedServer.start()
       let url = server.baseURL.absoluteString
-      _ = try await FeedApp.act(.like, on: image, url: url, offline: false, store: store, storeKind: kind, json: true)
+      _ = try await FeedApp.act(
+        .like, on: image, AppOptions(url: url, offline: false, store: store, storeKind: kind, json: true))
       let online = try json(
-        try await FeedApp.likes(url: url, offline: false, store: store, storeKind: kind, json: true))
+        try await FeedApp.likes(AppOptions(url: url, offline: false, store: store, storeKind: kind, json: true)))
       #expect(online["origin"] as? String == "server")
       await server.stop()
       let other = DemoFeed.item(at: 5).id
-      _ = try await FeedApp.act(.like, on: other, url: down, offline: false, store: store, storeKind: kind, json: true)
+      _ = try await FeedApp.act(
+        .like, on: other, AppOptions(url: down, offline: false, store: store, storeKind: kind, json: true))
 
       let offline = try json(
-        try await FeedApp.likes(url: down, offline: false, store: store, storeKind: kind, json: true))
+        try await FeedApp.likes(AppOptions(url: down, offline: false, store: store, storeKind: kind, json: true)))
       #expect(offline["origin"] as? String == "cache")
       let entries = try #require(offline["entries"] as? [[String: Any]])
       #expect(entries.map { $0["id"] as? String } == [other.uuidString, image.uuidString])
@@ -82,11 +87,13 @@ struct LikesAppTests {
       let store = directory.path(percentEncoded: false)
       await #expect(throws: FeedAppError.likeRefused(unknown, kind: .discard, statusCode: 404)) {
         try await FeedApp.act(
-          .discard, on: unknown, url: server.baseURL.absoluteString, offline: false, store: store,
-          storeKind: .filesystem, json: false)
+          .discard, on: unknown,
+          AppOptions(
+            url: server.baseURL.absoluteString, offline: false, store: store, storeKind: .filesystem, json: false))
       }
       let listed = try json(
-        try await FeedApp.likes(url: down, offline: false, store: store, storeKind: .filesystem, json: true))
+        try await FeedApp.likes(AppOptions(url: down, offline: false, store: store, storeKind: .filesystem, json: true))
+      )
       #expect(listed["pending"] as? Int == 0, "the refused action was dropped")
     }
     await server.stop()
@@ -102,7 +109,8 @@ struct LikesAppTests {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
       _ = try await FeedApp.act(
-        .like, on: DemoFeed.item(at: 1).id, url: down, offline: false, store: store, storeKind: kind, json: false)
+        .like, on: DemoFeed.item(at: 1).id,
+        AppOptions(url: down, offline: false, store: store, storeKind: kind, json: false))
       switch kind {
       case .sqlite:
         try SQLiteConnection(path: directory.appending(path: "feed.sqlite").path(percentEncoded: false))
@@ -112,7 +120,7 @@ struct LikesAppTests {
       }
 
       let error = await #expect(throws: (any Error).self) {
-        _ = try await FeedApp.sync(url: down, offline: false, store: store, storeKind: kind, json: true)
+        _ = try await FeedApp.sync(AppOptions(url: down, offline: false, store: store, storeKind: kind, json: true))
       }
       let message = error.map { "\($0)" } ?? ""
       #expect(message.contains(store), "the error names the store: \(message)")
@@ -127,7 +135,9 @@ struct LikesAppTests {
 
       let error = await #expect(throws: FeedAppError.self) {
         _ = try await FeedApp.sync(
-          url: down, offline: false, store: directory.path(percentEncoded: false), storeKind: .filesystem, json: true)
+          AppOptions(
+            url: down, offline: false, store: directory.path(percentEncoded: false), storeKind: .filesystem, json: true)
+        )
       }
       #expect("\(error.map { "\($0)" } ?? "")".contains("likes-sync.lock"))
     }

@@ -17,7 +17,8 @@ struct PendingLikesRecoveryAppTests {
       let store = directory.path(percentEncoded: false)
       for item in 1...3 {
         _ = try await FeedApp.act(
-          .like, on: DemoFeed.item(at: item).id, url: nil, offline: true, store: store, storeKind: kind, json: false)
+          .like, on: DemoFeed.item(at: item).id,
+          AppOptions(url: nil, offline: true, store: store, storeKind: kind, json: false))
       }
       switch kind {
       case .sqlite:
@@ -31,18 +32,21 @@ struct PendingLikesRecoveryAppTests {
       }
 
       let error = await #expect(throws: FeedAppError.self) {
-        _ = try await FeedApp.sync(url: nil, offline: true, store: store, storeKind: kind, json: false)
+        _ = try await FeedApp.sync(AppOptions(url: nil, offline: true, store: store, storeKind: kind, json: false))
       }
       let message = error?.description(in: .english) ?? ""
       let command = "run: feed validate-cache --store \(store)" + (kind == .sqlite ? " --store-kind sqlite" : "")
       #expect(message.hasSuffix(command), "the advice is the command that repairs this store: \(message)")
 
-      let output = try await FeedApp.validateCache(store: store, storeKind: kind, json: false, language: .english)
+      let output = try await FeedApp.validateCache(
+        AppOptions(store: store, storeKind: kind, json: false, language: .english))
       #expect(output.contains("kept 2, dropped 1 damaged records"), "\(output)")
       #expect(output.contains("The damaged journal is kept at") == (kind == .filesystem), "\(output)")
-      let again = try await FeedApp.validateCache(store: store, storeKind: kind, json: false, language: .english)
+      let again = try await FeedApp.validateCache(
+        AppOptions(store: store, storeKind: kind, json: false, language: .english))
       #expect(again.contains("Kept 2 pending likes and discards in \(store)."), "\(again)")
-      let listed = try await FeedApp.likes(url: nil, offline: true, store: store, storeKind: kind, json: true)
+      let listed = try await FeedApp.likes(
+        AppOptions(url: nil, offline: true, store: store, storeKind: kind, json: true))
       let object = try #require(try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [String: Any])
       #expect(object["pending"] as? Int == 2, "\(listed)")
     }
@@ -58,18 +62,18 @@ struct EmbeddedServerLikesAppTests {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
       let output = try await FeedApp.act(
-        .like, on: DemoFeed.item(at: 1).id, url: nil, offline: false, store: store, storeKind: .filesystem,
-        json: false, language: .english)
+        .like, on: DemoFeed.item(at: 1).id,
+        AppOptions(url: nil, offline: false, store: store, storeKind: .filesystem, json: false, language: .english))
       #expect(output.contains("forgets them when this command ends"), "\(output)")
       #expect(output.contains("run `feed serve` and pass its URL with --url"), "\(output)")
 
       let offline = try await FeedApp.act(
-        .like, on: DemoFeed.item(at: 2).id, url: nil, offline: true, store: store, storeKind: .filesystem,
-        json: false, language: .english)
+        .like, on: DemoFeed.item(at: 2).id,
+        AppOptions(url: nil, offline: true, store: store, storeKind: .filesystem, json: false, language: .english))
       #expect(!offline.contains("embedded demo server"), "no server, no note: \(offline)")
       let json = try await FeedApp.act(
-        .like, on: DemoFeed.item(at: 3).id, url: nil, offline: false, store: store, storeKind: .filesystem,
-        json: true, language: .english)
+        .like, on: DemoFeed.item(at: 3).id,
+        AppOptions(url: nil, offline: false, store: store, storeKind: .filesystem, json: true, language: .english))
       #expect(try JSONSerialization.jsonObject(with: Data(json.utf8)) is [String: Any], "JSON stays JSON")
     }
   }

@@ -19,18 +19,18 @@ struct ValidateCachePartsAppTests {
       try await FileSystemFeedStore(directory: directory).replaceSearch(
         with: uniqueImages(2), for: "kyoto", timestamp: Date())
 
-      let kept = try await FeedApp.validateCache(store: store, json: false, language: .english)
+      let kept = try await FeedApp.validateCache(AppOptions(store: store, json: false, language: .english))
       #expect(kept.contains("Kept the last search, of 2 results, in \(store)."), "\(kept)")
       #expect(kept.contains("Kept a page list of 3 images in \(store)."), "\(kept)")
 
       try Data("damaged".utf8).write(to: directory.appending(path: "search.cache"))
       try SQLiteConnection(path: directory.appending(path: "feed.sqlite").path(percentEncoded: false))
         .execute("UPDATE feed_page SET id = x'00' WHERE position = (SELECT max(position) FROM feed_page)")
-      let deleted = try await FeedApp.validateCache(store: store, json: false, language: .english)
+      let deleted = try await FeedApp.validateCache(AppOptions(store: store, json: false, language: .english))
       #expect(deleted.contains("Deleted an unreadable search in \(store)"), "\(deleted)")
       #expect(deleted.contains("Deleted an unreadable page list in \(store)"), "\(deleted)")
 
-      let again = try await FeedApp.validateCache(store: store, json: true)
+      let again = try await FeedApp.validateCache(AppOptions(store: store, json: true))
       let object = try #require(try JSONSerialization.jsonObject(with: Data(again.utf8)) as? [String: Any])
       #expect(object["search"] == nil && object["pages"] == nil, "nothing is left to keep: \(again)")
     }
@@ -55,7 +55,7 @@ struct UnreadableCacheAdviceAppTests {
       try Data("corrupt".utf8).write(to: URL(fileURLWithPath: store).appending(path: "feed.cache"))
       let corrupt = await #expect(throws: FeedAppError.self) {
         _ = try await FeedApp.show(
-          url: nil, offline: true, store: store, storeKind: .filesystem, json: true, progress: { _, _ in })
+          AppOptions(url: nil, offline: true, store: store, storeKind: .filesystem, json: true), progress: { _, _ in })
       }
       #expect(
         corrupt?.description(in: .english).contains("Run `feed validate-cache --store '\(store)")
@@ -66,7 +66,7 @@ struct UnreadableCacheAdviceAppTests {
         .execute("CREATE TABLE notes (text TEXT)")
       let foreign = await #expect(throws: FeedAppError.self) {
         _ = try await FeedApp.show(
-          url: nil, offline: true, store: store, storeKind: .sqlite, json: true, progress: { _, _ in })
+          AppOptions(url: nil, offline: true, store: store, storeKind: .sqlite, json: true), progress: { _, _ in })
       }
       let message = foreign?.description(in: .english) ?? ""
       #expect(message.contains("move it away or choose another store location"), "\(message)")

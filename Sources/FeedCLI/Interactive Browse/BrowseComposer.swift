@@ -1,7 +1,4 @@
 import EssentialFeed
-import EssentialFeedAPI
-import EssentialFeedCache
-import EssentialFeedSQLite
 import FeedTerminal
 import Foundation
 
@@ -9,43 +6,34 @@ import Foundation
 /// images cache first, search, likes and details, each through its presentation controller.
 @MainActor
 struct BrowseComposer {
-  let server: URL
-  let client: any HTTPClient
-  let directory: URL
+  let environment: AppEnvironment
   let capacity: Int
   let pageSize: Int
-  let language: AppLanguage
+  var language: AppLanguage { environment.options.language }
   /// The image loads the screen started, and how each ended.
   let images: ImageLoadCounter
   /// Where the feed on screen came from, once the first page answered.
   let origin = OriginRecorder()
 
-  init(server: URL, client: any HTTPClient, directory: URL, capacity: Int, pageSize: Int, language: AppLanguage) {
-    (self.server, self.client, self.directory) = (server, client, directory)
-    (self.capacity, self.pageSize, self.language) = (capacity, pageSize, language)
-    let store = AppStores.images(in: directory, limits: .app, now: Date.init)
-    let local = LocalFeedImageDataLoader(store: store)
-    images = ImageLoadCounter(
-      decoratee: FeedComposer.imageLoader(local: local, remote: RemoteFeedImageDataLoader(client: client), cache: local)
-    )
+  init(environment: AppEnvironment, capacity: Int, pageSize: Int) {
+    (self.environment, self.capacity, self.pageSize) = (environment, capacity, pageSize)
+    images = ImageLoadCounter(decoratee: environment.composer.imageLoader)
   }
 
   /// The feed list: a window of `capacity` images over the page store, filled from the server.
   func feedList() -> (list: BrowseList, window: FeedWindow) {
-    let remote = RemoteFeedPageLoader(baseURL: server, client: client, pageSize: pageSize)
     let origin = origin
-    let window = FeedWindow(
-      capacity: capacity, pageSize: pageSize,
-      pages: LocalFeedPageLoader(store: AppStores.pages(in: directory))
-    ) { last in
-      do {
-        let page = try await remote.loadPage(after: last)
-        if last == nil { origin.recordFeed(from: .server) }
-        return page
-      } catch {
-        // The window then shows the page store's first page, if it has one.
-        if last == nil { origin.recordFeed(from: .cache) }
-        throw error
+    let window = environment.composer.window(capacity: capacity, pageSize: pageSize) { remote in
+      { last in
+        do {
+          let page = try await remote(last)
+          if last == nil { origin.recordFeed(from: .server) }
+          return page
+        } catch {
+          // The window then shows the page store's first page, if it has one.
+          if last == nil { origin.recordFeed(from: .cache) }
+          throw error
+        }
       }
     }
     let title = FeedPresenter.title(localization: language.localization)
@@ -54,12 +42,7 @@ struct BrowseComposer {
 
   /// A list of the server's results for `keyword`, each page cached as the last search.
   func searchList(_ keyword: String) -> BrowseList {
-    let store = AppStores(.filesystem, in: directory).main
-    let search = FeedSearch(
-      remote: FeedApp.remoteSearch(
-        server: server, client: client, store: store, now: Date.init, recorder: OriginRecorder()),
-      cached: LocalFeedSearchLoader(store: store, currentDate: Date.init).load(keyword:),
-      cachedFeed: LocalFeedLoader(store: store, currentDate: Date.init).load)
+    let search = environment.composer.search
     return list(title: "Search: \(keyword)") { try await search.search(keyword) }
   }
 
@@ -80,10 +63,9 @@ struct BrowseComposer {
   func detail(of image: FeedImage) -> BrowseDetail {
     let detail = BrowseDetail(image: image)
     let size = BrowseScreen.detailPicture
-    let url = ImageCommentsEndpoint.get(image.id).url(baseURL: server)
+    let comments = environment.composer.comments(of: image.id) ?? { throw URLError(.notConnectedToInternet) }
     detail.controller = ImageDetailController(
-      image: image, imageLoader: images,
-      commentsLoader: { [client] in try await RemoteImageCommentsLoader(url: url, client: client).load() },
+      image: image, imageLoader: images, commentsLoader: comments,
       imageTransformer: { data in Greymap(decoding: data).map { Thumbnail($0, columns: size.columns, rows: size.rows) }
       },
       detailView: detail, imageView: detail, commentsView: detail, loadingView: detail, errorView: detail,

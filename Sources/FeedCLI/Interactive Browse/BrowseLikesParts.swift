@@ -1,6 +1,4 @@
 import EssentialFeed
-import EssentialFeedAPI
-import EssentialFeedCache
 import Foundation
 
 /// The likes of the interactive browse: a ``LikesController`` over the pending store, sending through a
@@ -12,18 +10,13 @@ final class BrowseLikesParts {
   private let view: BrowseLikes
   private let synchronizer: LikeSynchronizer
 
-  init(context: FeedApp.LikesContext, directory: URL, view: BrowseLikes) {
+  init(composer: FeedComposer, directory: URL, view: BrowseLikes) {
     self.view = view
     let (events, relay) = AsyncStream.makeStream(of: LikeSynchronizer.Event.self)
-    synchronizer = context.synchronizer(passLock: DirectoryLikePassLock(directory: directory)) { relay.yield($0) }
-    let liked: @Sendable () async throws -> [FeedImage] = {
-      guard let server = context.server else { return try await context.likedCache.load() }
-      return try await FeedLoaderCacheDecorator(
-        decoratee: RemoteLikedImagesLoader(baseURL: server, client: context.client), cache: context.likedCache
-      ).load()
-    }
+    synchronizer = composer.likeSynchronizer(passLock: DirectoryLikePassLock(directory: directory)) { relay.yield($0) }
+    let liked = (composer.likedImages.server ?? composer.likedImages.cached).load
     let controller = LikesController(
-      store: context.pending, loadLiked: liked,
+      store: composer.store, loadLiked: liked,
       send: { [weak self] in await self?.send() }, view: view)
     self.controller = controller
     // The synchronizer's answers and refusals, from any thread, to the controller on the main actor.

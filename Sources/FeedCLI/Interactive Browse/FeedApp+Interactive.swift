@@ -1,6 +1,4 @@
 import EssentialFeed
-import EssentialFeedAPI
-import FeedDemoServer
 import FeedTerminal
 import Foundation
 
@@ -13,37 +11,30 @@ extension FeedApp {
   ///   did (the process then exits with 128 + its number, as shells expect).
   @MainActor
   static func browseInteractively(
-    url: String?, items: Int, window: Int, pageSize: Int, store: String?, limits: NetworkLimits,
-    language: AppLanguage = .current
+    _ options: AppOptions, items: Int, window: Int, pageSize: Int
   ) async throws -> (summary: String, signal: Int32?) {
-    let directory = try CacheDirectory.resolve(store)
-    try CacheDirectory.prepare(directory)
-    let (server, embedded) = try await serverOrDemo(url, items: items)
-    let client = limits.makeClient()
-    let composer = BrowseComposer(
-      server: server, client: client, directory: directory, capacity: window, pageSize: pageSize, language: language)
-    let (feed, feedWindow) = composer.feedList()
-    let likes = BrowseLikes()
-    let likesParts = BrowseLikesParts(
-      context: LikesContext(in: directory, storeKind: .filesystem, server: server, client: client),
-      directory: directory, view: likes)
-    let parts = BrowseSession.Parts(
-      search: composer.searchList, detail: composer.detail(of:), toggleLike: likesParts.toggle,
-      reloadLikes: likesParts.reload, origin: { composer.origin.feedOrigin?.rawValue })
-    let size = TerminalSession.size ?? (80, 24)
-    let session = BrowseSession(feed: feed, likes: likes, parts: parts, columns: size.columns, rows: size.rows)
-    let (furthest, signal) = try await run(session)
-    await embedded?.stop()
-    let counts = composer.images.counts
-    let statistics = await feedWindow.statistics
-    return (
-      """
-      Browsed to row \(furthest + 1); the window held at most \(statistics.mostImagesHeld) images \
-      (pages: \(statistics.remotePages) from the server, \(statistics.localPages) from the page store).
-      Image loads: \(counts.started) started, \(counts.loaded) loaded, \(counts.cancelled) cancelled \
-      (their rows left the screen), \(counts.failed) failed.
-      """, signal
-    )
+    try await AppEnvironment.with(options, for: .browse(items: items)) { environment in
+      let composer = BrowseComposer(environment: environment, capacity: window, pageSize: pageSize)
+      let (feed, feedWindow) = composer.feedList()
+      let likes = BrowseLikes()
+      let likesParts = BrowseLikesParts(composer: environment.composer, directory: environment.directory, view: likes)
+      let parts = BrowseSession.Parts(
+        search: composer.searchList, detail: composer.detail(of:), toggleLike: likesParts.toggle,
+        reloadLikes: likesParts.reload, origin: { composer.origin.feedOrigin?.rawValue })
+      let size = TerminalSession.size ?? (80, 24)
+      let session = BrowseSession(feed: feed, likes: likes, parts: parts, columns: size.columns, rows: size.rows)
+      let (furthest, signal) = try await run(session)
+      let counts = composer.images.counts
+      let statistics = await feedWindow.statistics
+      return (
+        """
+        Browsed to row \(furthest + 1); the window held at most \(statistics.mostImagesHeld) images \
+        (pages: \(statistics.remotePages) from the server, \(statistics.localPages) from the page store).
+        Image loads: \(counts.started) started, \(counts.loaded) loaded, \(counts.cancelled) cancelled \
+        (their rows left the screen), \(counts.failed) failed.
+        """, signal
+      )
+    }
   }
 
   /// Runs `session` on the terminal until the customer quits or a signal ends it.

@@ -1,0 +1,90 @@
+import EssentialFeed
+import EssentialFeedAPI
+import FeedDemoServer
+import Foundation
+
+/// Everything a command works with, made once from its options: the cache directory, the server (the user's, the
+/// embedded demo server, or none offline) for as long as the command runs, and the parts ``FeedComposer`` composes,
+/// with the report's recorders around their sources.
+struct AppEnvironment: Sendable {
+  /// What a command does with the cache directory and the server.
+  enum Use: Sendable {
+    /// Shows the feed, a search or a detail: a server unless offline; offline only reads the directory.
+    case load
+    /// Likes: the directory is written even offline, where a like waits to be sent.
+    case like
+    /// Browses: always a server, without a URL the embedded one with `items` images; the directory is written.
+    case browse(items: Int)
+    /// Validates the stores: no server, and a directory that is not there is never created.
+    case validate
+  }
+
+  let options: AppOptions
+  let directory: URL
+  let server: URL?
+  let isEmbeddedServer: Bool
+  /// Where each result came from and why a request failed, recorded around the composed sources.
+  let recorder: OriginRecorder
+  let composer: FeedComposer
+
+  var storePath: String { directory.path(percentEncoded: false) }
+
+  /// Makes the environment for `options`, runs `body` with it, then saves the image cache's order of use and stops
+  /// the embedded server, whatever `body` does.
+  ///
+  /// - Throws: ``FeedAppError`` for an unusable directory or a bad URL, before any work; else `body`'s error.
+  static func with<T>(
+    _ options: AppOptions, for use: Use = .load, isolation: isolated (any Actor)? = #isolation,
+    _ body: (AppEnvironment) async throws -> T
+  ) async throws -> T {
+    let directory = try CacheDirectory.resolve(options.store)
+    switch use {
+    case .load where options.offline: try CacheDirectory.prepareForReading(directory)  // a read-only store is read
+    case .load, .like, .browse: try CacheDirectory.prepare(directory)
+    case .validate: break
+    }
+    var embedded: LoopbackHTTPServer?
+    var server: URL?
+    switch (options.url, use) {
+    case (let url?, _):
+      guard let base = AbsoluteHTTPURL.parse(url) else { throw FeedAppError.invalidURL(url) }
+      server = base
+    case (nil, .browse(let items)): embedded = try await DemoFeedServer.start(feed: DemoFeed(count: items))
+    case (nil, .validate): break
+    case (nil, .load), (nil, .like):
+      if !options.offline { embedded = try await DemoFeedServer.start() }  // the server `feed serve` runs
+    }
+    server = server ?? embedded?.baseURL
+    let recorder = OriginRecorder()
+    let environment = AppEnvironment(
+      options: options, directory: directory, server: server, isEmbeddedServer: embedded != nil, recorder: recorder,
+      composer: FeedComposer(
+        server: server, client: options.limits.makeClient(), storeKind: options.storeKind, directory: directory,
+        imageLimits: options.imageLimits, now: options.now, decorators: recorder.decorators))
+    do {
+      let result = try await body(environment)
+      await environment.finish(stopping: embedded)
+      return result
+    } catch {
+      await environment.finish(stopping: embedded)
+      throw error
+    }
+  }
+
+  /// Why the image cache cannot be read, if it cannot: reading its size opens it, as any load would.
+  func imageCacheProblem() async -> String? {
+    do {
+      _ = try await composer.imageStore.storedImageDataSize()
+      return nil
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  /// Saves the image cache's order of use (a limited cache would otherwise save this run's reads only with its next
+  /// write; nothing is lost when it fails, the order is then less exact), and stops the embedded server.
+  private func finish(stopping embedded: LoopbackHTTPServer?) async {
+    try? await composer.imageStore.flush()  // nothing to do, and nothing opened, when no image was read
+    await embedded?.stop()
+  }
+}

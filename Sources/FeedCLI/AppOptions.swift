@@ -1,0 +1,29 @@
+import EssentialFeedCache
+import Foundation
+
+/// What a command was asked, parsed once: where the feed comes from, where the cache lives, and how to answer. Every
+/// command makes its ``AppEnvironment`` from it.
+struct AppOptions: Sendable {
+  /// A server's base URL; without one, the embedded demo server (unless `offline`).
+  var url: String?
+  /// Use no network: everything comes from the cache.
+  var offline = false
+  /// The cache directory; the default one when `nil`.
+  var store: String?
+  var storeKind = StoreKind.filesystem
+  /// Answer in JSON instead of text.
+  var json = false
+  var limits = NetworkLimits()
+  var imageLimits = ImageCacheLimits.app
+  var language = AppLanguage.current
+  var now: @Sendable () -> Date = Date.init
+}
+
+extension AppOptions {
+  /// The options of a command line.
+  init(network: NetworkOptions? = nil, common: CommonOptions, imageCache: ImageCacheOptions? = nil) {
+    self.init(
+      url: network?.url, offline: network?.offline ?? false, store: common.store, storeKind: common.storeKind,
+      json: common.json, limits: network?.limits ?? NetworkLimits(), imageLimits: imageCache?.limits ?? .app)
+  }
+}

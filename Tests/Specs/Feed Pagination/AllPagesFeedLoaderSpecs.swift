@@ -1,0 +1,76 @@
+import EssentialFeed
+import Foundation
+import Synchronization
+import Testing
+
+/// One way to load a whole paged list as a feed, which the app composes for the feed and the search (issue 30).
+@Suite("Every page as one feed")
+struct AllPagesFeedLoaderSpecs {
+  @Test("PG-14 a paged source as one FeedLoader: every page, by the pager's rules, within a bound on the pages")
+  func everyPageOfASource() async throws {
+    let (one, two) = ([uniqueImage(), uniqueImage()], [uniqueImage()])
+    let source = PageSource([one, two + one, []])
+
+    #expect(try await AllPagesFeedLoader(loadPage: source.load).load() == one + two)
+    #expect(source.requestedAfter == [nil, one[1].id, two[0].id])
+
+    let endless = PageSource((0..<10).map { _ in [uniqueImage()] })
+    #expect(try await AllPagesFeedLoader(maximumPages: 3, loadPage: endless.load).load().count == 3)
+  }
+
+  @Test("PG-15 a paginated list as one FeedLoader can end at a failed later page with the pages loaded, or fail")
+  func everyPageOfAList() async throws {
+    let (one, two) = ([uniqueImage()], [uniqueImage()])
+    let first = { @Sendable in
+      try await FeedPager(loadPage: PageSource([one], thenFailOnce: AnyError(), then: [two]).load).load()
+    }
+
+    #expect(try await AllPagesFeedLoader(endingAtFailure: true, firstPage: first).load() == one)
+    await #expect(throws: AnyError.self) { _ = try await AllPagesFeedLoader(firstPage: first).load() }
+  }
+
+  @Test("PG-16 a page that failed with an error worth a retry is asked for again, a bounded number of times in all")
+  func retriesAPage() async throws {
+    let (one, two) = ([uniqueImage()], [uniqueImage()])
+    let source = PageSource([one], thenFailOnce: AnyError(), then: [two])
+    let retrying = FeedPager.retrying(attempts: 3, when: { $0 is AnyError }, source.load)
+
+    #expect(try await AllPagesFeedLoader(loadPage: retrying).load() == one + two)
+    #expect(source.requestedAfter == [nil, one[0].id, one[0].id, two[0].id])
+
+    let failures = FailingPages(AnyError())
+    await #expect(throws: AnyError.self) {
+      _ = try await FeedPager.retrying(attempts: 3, when: { _ in true }, failures.load)(nil)
+    }
+    #expect(failures.requests == 3)
+
+    let notWorthIt = FailingPages(AnyError())
+    await #expect(throws: AnyError.self) {
+      _ = try await FeedPager.retrying(attempts: 3, when: { _ in false }, notWorthIt.load)(nil)
+    }
+    #expect(notWorthIt.requests == 1)
+
+    let cancelled = FailingPages(CancellationError())
+    await #expect(throws: CancellationError.self) {
+      _ = try await FeedPager.retrying(attempts: 3, when: { _ in true }, cancelled.load)(nil)
+    }
+    #expect(cancelled.requests == 1)
+  }
+}
+
+/// A page source whose every page fails with one error, counting the requests.
+private final class FailingPages: Sendable {
+  private let error: any Error
+  private let count = Mutex(0)
+
+  init(_ error: any Error) {
+    self.error = error
+  }
+
+  var requests: Int { count.withLock { $0 } }
+
+  @Sendable func load(after last: FeedImage?) async throws -> [FeedImage] {
+    count.withLock { $0 += 1 }
+    throw error
+  }
+}
