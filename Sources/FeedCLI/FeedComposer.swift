@@ -175,6 +175,38 @@ struct FeedComposer: Sendable {
       store: store, sender: sender, sleep: { _ in throw CancellationError() }, onEvent: onEvent, passLock: passLock)
   }
 
+  /// The feed screen's controller: `feed`'s pages on `view`, each image's data made an `Image` by `transform`.
+  @MainActor
+  func feedScreen<Image, View: FeedView & ResourceLoadingView & ResourceErrorView & FeedImageCellView<Image>>(
+    _ feed: @escaping @Sendable () async throws -> Paginated<FeedImage>, images: (any FeedImageDataLoader)? = nil,
+    transform: @escaping (Data) -> Image?, view: View, loadMoreView: (any LoadMoreView)? = nil
+  ) -> FeedController<Image> {
+    FeedController(
+      loader: feed, imageLoader: images ?? imageLoader, imageTransformer: transform, feedView: view,
+      loadingView: view, errorView: view, imageView: view, loadMoreView: loadMoreView)
+  }
+
+  /// The detail screen's controller: `image`, larger (made an `Image` by `transform`), and its comments, on `view`.
+  @MainActor
+  func detailScreen<Image, View>(
+    of image: FeedImage, images: (any FeedImageDataLoader)? = nil, transform: @escaping (Data) -> Image?, view: View,
+    locale: Locale
+  ) -> ImageDetailController<Image>
+  where View: ImageDetailView & FeedImageCellView<Image> & ImageCommentsView & ResourceLoadingView & ResourceErrorView {
+    ImageDetailController(
+      image: image, imageLoader: images ?? imageLoader,
+      commentsLoader: comments(of: image.id) ?? { throw RemoteImageCommentsLoader.Error.connectivity },
+      imageTransformer: transform, detailView: view, imageView: view, commentsView: view, loadingView: view,
+      errorView: view, relativeTo: now, locale: locale)
+  }
+
+  /// The likes screen's controller: the liked list with the pending actions on top, on `view`; `send` sends them.
+  @MainActor
+  func likesScreen(send: @escaping @Sendable () async -> Void, view: any LikesView) -> LikesController {
+    let liked = likedImages.server ?? likedImages.cached
+    return LikesController(store: store, loadLiked: liked.load, send: send, currentDate: now, view: view)
+  }
+
   /// The sender without a server: every action stays pending.
   private struct Offline: LikeActionSender {
     func send(_ action: PendingLikeAction) async throws -> LikeState { throw URLError(.notConnectedToInternet) }

@@ -25,10 +25,8 @@ struct FeedRun {
     let storePath = environment.storePath
     let failure = FailureCapturingFeedLoader(decoratee: feedLoader)
     let view = TerminalFeedView()
-    let controller = FeedController<Int>(
-      feedLoader: failure, imageLoader: environment.composer.imageLoader,
-      imageTransformer: { $0.isEmpty ? nil : $0.count },
-      feedView: view, loadingView: view, errorView: view, imageView: view)
+    let controller = environment.composer.feedScreen(
+      { Paginated(items: try await failure.load()) }, transform: { $0.isEmpty ? nil : $0.count }, view: view)
 
     controller.viewDidAppear()
     await view.wait { !controller.isLoading }

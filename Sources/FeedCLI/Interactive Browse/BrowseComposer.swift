@@ -51,11 +51,10 @@ struct BrowseComposer {
   ) -> BrowseList {
     let view = BrowseListView()
     let size = BrowseScreen.thumbnail
-    let controller = FeedController<Thumbnail>(
-      loader: loader, imageLoader: images,
-      imageTransformer: { data in Greymap(decoding: data).map { Thumbnail($0, columns: size.columns, rows: size.rows) }
-      },
-      feedView: view, loadingView: view, errorView: view, imageView: view, loadMoreView: view)
+    let controller = environment.composer.feedScreen(
+      loader, images: images,
+      transform: { data in Greymap(decoding: data).map { Thumbnail($0, columns: size.columns, rows: size.rows) } },
+      view: view, loadMoreView: view)
     return BrowseList(title: title, controller: controller, view: view, capacity: capacity)
   }
 
@@ -63,13 +62,10 @@ struct BrowseComposer {
   func detail(of image: FeedImage) -> BrowseDetail {
     let detail = BrowseDetail(image: image)
     let size = BrowseScreen.detailPicture
-    let comments = environment.composer.comments(of: image.id) ?? { throw URLError(.notConnectedToInternet) }
-    detail.controller = ImageDetailController(
-      image: image, imageLoader: images, commentsLoader: comments,
-      imageTransformer: { data in Greymap(decoding: data).map { Thumbnail($0, columns: size.columns, rows: size.rows) }
-      },
-      detailView: detail, imageView: detail, commentsView: detail, loadingView: detail, errorView: detail,
-      locale: language.locale)
+    detail.controller = environment.composer.detailScreen(
+      of: image, images: images,
+      transform: { data in Greymap(decoding: data).map { Thumbnail($0, columns: size.columns, rows: size.rows) } },
+      view: detail, locale: language.locale)
     return detail
   }
 }

@@ -14,10 +14,7 @@ final class BrowseLikesParts {
     self.view = view
     let (events, relay) = AsyncStream.makeStream(of: LikeSynchronizer.Event.self)
     synchronizer = composer.likeSynchronizer(passLock: DirectoryLikePassLock(directory: directory)) { relay.yield($0) }
-    let liked = (composer.likedImages.server ?? composer.likedImages.cached).load
-    let controller = LikesController(
-      store: composer.store, loadLiked: liked,
-      send: { [weak self] in await self?.send() }, view: view)
+    let controller = composer.likesScreen(send: { [weak self] in await self?.send() }, view: view)
     self.controller = controller
     // The synchronizer's answers and refusals, from any thread, to the controller on the main actor.
     Task { [weak controller] in
