@@ -2,6 +2,10 @@
 as written. A block that declares `let package = Package(` is a manifest, type-checked on its own; a block with
 `@Test` goes into a test target (with a stand-in for `MyStore`, the reader's own store, when it uses one); any other block is the main.swift of an executable target.
 
+A block whose first line is `// Sources/<path>.swift` is that file of the repository, whole: the check fails unless
+the rest of the block is the file as it is, and compiles it, with the one block that uses it (`FeedComposer(`) as its
+main.swift, in a target of its own that depends on the library products alone.
+
 Usage: python3 scripts/readme_blocks.py <README.md> <consumer directory> <repository root>
 Prints the manifests' paths, one per line, for the caller to type-check.
 """
@@ -75,10 +79,21 @@ def main() -> None:
     readme_path, consumer, root = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]), sys.argv[3]
     dependencies = ", ".join(f'.product(name: "{name}", package: "EssentialFeed")' for name in PRODUCTS)
     targets, manifests = [], []
+    file_target = None
     for line, code in blocks(readme_path.read_text()):
         name = f"ReadmeLine{line}"
         header = f"// README.md, the block on line {line}\n"
-        if "let package = Package(" in code:
+        first, _, rest = code.partition("\n")
+        quoted = re.fullmatch(r"// (Sources/\S+\.swift)", first)
+        if quoted:
+            source = pathlib.Path(root) / quoted.group(1)
+            if not source.is_file() or source.read_text() != rest:
+                sys.exit(f"readme_blocks: the block on line {line} is not {quoted.group(1)} as it is; copy the file")
+            path = consumer / "Sources" / "ReadmeFile" / source.name
+            file_target = f'.executableTarget(name: "ReadmeFile", dependencies: [{dependencies}])'
+        elif "FeedComposer(" in code:
+            path = consumer / "Sources" / "ReadmeFile" / "main.swift"
+        elif "let package = Package(" in code:
             path = consumer / "Manifests" / f"{name}.swift"
             manifests.append(str(path))
         elif "@Test" in code:
@@ -91,7 +106,11 @@ def main() -> None:
             path = consumer / "Sources" / name / "main.swift"
             targets.append(f'.executableTarget(name: "{name}", dependencies: [{dependencies}])')
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(header + code)
+        path.write_text(header + (rest if quoted else code))
+    if file_target:
+        if not (consumer / "Sources" / "ReadmeFile" / "main.swift").exists():
+            sys.exit("readme_blocks: no block uses the file block (`FeedComposer(`) as an app would")
+        targets.append(file_target)
     (consumer / "Package.swift").write_text(
         "// swift-tools-version: 6.1\n"
         "import PackageDescription\n\n"
