@@ -43,11 +43,11 @@ extension Pair {
     let index = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.id, $0) })
     return Sides(
       ours: {
-        var last: UUID?
+        var last: FeedImage?
         while true {
           let page = try await pages.page(after: last, limit: 30)
           guard let tail = page.last else { break }
-          last = tail.id
+          last = tail
         }
       },
       raw: {

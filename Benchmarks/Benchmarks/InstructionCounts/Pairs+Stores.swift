@@ -111,8 +111,8 @@ extension Pair {
     let reader = RawPageReader(path: file.path)
     return Sides(
       ours: {
-        var last = all[0].id
-        while let tail = try await pages.page(after: last, limit: 30).last { last = tail.id }
+        var last = all[0]
+        while let tail = try await pages.page(after: last, limit: 30).last { last = tail }
       },
       raw: {
         var last = all[0].id

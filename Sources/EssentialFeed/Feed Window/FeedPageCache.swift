@@ -6,21 +6,21 @@ import Foundation
 /// It is an ordered list of images with unique ids, read with a keyset cursor: reading a page costs the same at the
 /// millionth image as at the first.
 public protocol FeedPageCache: Sendable {
-  /// The first `limit` images after the image with `id`, in order; from the start when `id` is `nil`.
+  /// The first `limit` images after `last`, in order; from the start when `last` is `nil`.
   ///
   /// - Parameters:
-  ///   - id: The cursor: the last image already read, or `nil` for the first page.
+  ///   - last: The cursor: the last image already read, or `nil` for the first page.
   ///   - limit: The most images to read.
   /// - Returns: Fewer than `limit` images at the end of the list; none after the last image or an unknown id.
-  func page(after id: UUID?, limit: Int) async throws -> [FeedImage]
+  func page(after last: FeedImage?, limit: Int) async throws -> [FeedImage]
 
-  /// The `limit` images just before the image with `id`, in order.
+  /// The `limit` images just before `first`, in order.
   ///
   /// - Parameters:
-  ///   - id: The cursor: the first image already read.
+  ///   - first: The cursor: the first image already read.
   ///   - limit: The most images to read.
   /// - Returns: Fewer than `limit` images at the start of the list; none before the first image or an unknown id.
-  func page(before id: UUID, limit: Int) async throws -> [FeedImage]
+  func page(before first: FeedImage, limit: Int) async throws -> [FeedImage]
 
   /// Appends `images` to the end of the list, skipping those whose id the list holds already.
   ///

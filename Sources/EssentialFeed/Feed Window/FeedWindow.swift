@@ -65,7 +65,7 @@ public actor FeedWindow {
   public func loadNext() async throws -> Paginated<FeedImage> {
     try await serially {
       guard hasMore else { return current }
-      var page = try await pages.page(after: items.last?.id, limit: pageSize)
+      var page = try await pages.page(after: items.last, limit: pageSize)
       statistics.localPages += page.isEmpty ? 0 : 1
       if page.isEmpty {
         let fetched = try await remote(items.last)
@@ -73,7 +73,7 @@ public actor FeedWindow {
         page = try await pages.append(fetched)
         statistics.rowsFetchedAgain += fetched.count - page.count
         // Another instance sharing the page cache may have appended it first: the end is what the remote says.
-        if page.isEmpty, !fetched.isEmpty { page = try await pages.page(after: items.last?.id, limit: pageSize) }
+        if page.isEmpty, !fetched.isEmpty { page = try await pages.page(after: items.last, limit: pageSize) }
         if page.isEmpty { listEnd = startIndex + items.count }
       }
       try Task.checkCancellation()
@@ -96,7 +96,7 @@ public actor FeedWindow {
   public func loadPrevious() async throws -> Paginated<FeedImage> {
     try await serially {
       guard startIndex > 0, let first = items.first else { return current }
-      let page = try await pages.page(before: first.id, limit: min(pageSize, startIndex))
+      let page = try await pages.page(before: first, limit: min(pageSize, startIndex))
       guard !page.isEmpty else { throw Error.earlierImagesMissing }
       try Task.checkCancellation()
       statistics.localPages += 1

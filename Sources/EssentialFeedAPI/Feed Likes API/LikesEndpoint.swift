@@ -11,8 +11,8 @@ import Foundation
 /// - `PUT <base>/v1/likes/<image id>` likes, `DELETE <base>/v1/likes/<image id>` discards; both answer
 ///   `{"id": "<image id>", "liked": true|false}` and carry an `Idempotency-Key` header, the action's id.
 public enum LikesEndpoint: Hashable, Sendable {
-  /// A page of the liked images, after `after` when given.
-  case list(after: UUID? = nil, limit: Int = 30)
+  /// A page of the liked images, after `after` (the last image of the page before) when given.
+  case list(after: FeedImage? = nil, limit: Int = 30)
   /// The action: `PUT` for a like, `DELETE` for a discard.
   case send(PendingLikeAction)
 
@@ -23,7 +23,7 @@ public enum LikesEndpoint: Hashable, Sendable {
     switch self {
     case .list(let after, let limit):
       var query = [URLQueryItem(name: "limit", value: String(limit))]
-      if let after { query.append(URLQueryItem(name: "after_id", value: after.uuidString)) }
+      if let after { query.append(URLQueryItem(name: "after_id", value: after.id.uuidString)) }
       return baseURL.appending(path: "v1/likes").appending(queryItems: query)
     case .send(let action):
       return baseURL.appending(path: "v1/likes").appending(path: action.imageID.uuidString)

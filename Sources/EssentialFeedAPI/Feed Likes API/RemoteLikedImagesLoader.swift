@@ -27,7 +27,7 @@ public struct RemoteLikedImagesLoader: FeedLoader {
   /// - Parameter last: The last image of the page before, or `nil` for the first page.
   /// - Returns: The page's images; fewer than the page size, or none, at the end.
   /// - Throws: ``RemoteFeedLoader/Error``.
-  public func loadPage(after last: UUID?) async throws -> [FeedImage] {
+  public func loadPage(after last: FeedImage?) async throws -> [FeedImage] {
     let url = LikesEndpoint.list(after: last, limit: pageSize).url(baseURL: baseURL)
     return try await RemoteFeedLoader(url: url, client: client).load()
   }
@@ -37,6 +37,6 @@ public struct RemoteLikedImagesLoader: FeedLoader {
   ///
   /// - Throws: ``RemoteFeedLoader/Error``.
   public func load() async throws -> [FeedImage] {
-    try await FeedPager(loadPage: { try await loadPage(after: $0?.id) }).loadAll()
+    try await FeedPager(loadPage: { try await loadPage(after: $0) }).loadAll()
   }
 }

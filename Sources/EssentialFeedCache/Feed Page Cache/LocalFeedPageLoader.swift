@@ -12,18 +12,18 @@ public struct LocalFeedPageLoader: FeedPageCache {
     self.store = store
   }
 
-  /// The first `limit` images after the image with `id`, from the start when `id` is `nil`.
+  /// The first `limit` images after `last`, from the start when `last` is `nil`.
   ///
   /// - Throws: The store's error.
-  public func page(after id: UUID?, limit: Int) async throws -> [FeedImage] {
-    try await store.retrievePage(after: id, limit: limit).map(FeedImage.init)
+  public func page(after last: FeedImage?, limit: Int) async throws -> [FeedImage] {
+    try await store.retrievePage(after: last?.id, limit: limit).map(FeedImage.init)
   }
 
-  /// The `limit` images just before the image with `id`.
+  /// The `limit` images just before `first`.
   ///
   /// - Throws: The store's error.
-  public func page(before id: UUID, limit: Int) async throws -> [FeedImage] {
-    try await store.retrievePage(before: id, limit: limit).map(FeedImage.init)
+  public func page(before first: FeedImage, limit: Int) async throws -> [FeedImage] {
+    try await store.retrievePage(before: first.id, limit: limit).map(FeedImage.init)
   }
 
   /// Appends the images the store does not hold yet.

@@ -31,7 +31,8 @@ struct SendLikeActionSpecs {
     #expect(
       requests.map { $0.value(forHTTPHeaderField: "Idempotency-Key") } == [like.id.uuidString, discard.id.uuidString])
     #expect(
-      LikesEndpoint.list(after: imageID, limit: 5).url(baseURL: base).absoluteString
+      LikesEndpoint.list(after: FeedImage(id: imageID, description: nil, location: nil, url: base), limit: 5)
+        .url(baseURL: base).absoluteString
         == "\(base.absoluteString)/v1/likes?limit=5&after_id=\(imageID.uuidString)")
   }
 

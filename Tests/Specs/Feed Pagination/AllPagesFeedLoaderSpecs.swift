@@ -1,4 +1,6 @@
 import EssentialFeed
+import EssentialFeedAPI
+import EssentialFeedCache
 import Foundation
 import Synchronization
 import Testing
@@ -55,6 +57,23 @@ struct AllPagesFeedLoaderSpecs {
       _ = try await FeedPager.retrying(attempts: 3, when: { _ in true }, cancelled.load)(nil)
     }
     #expect(cancelled.requests == 1)
+  }
+
+  @Test("PG-17 every paged resource takes the last image delivered as its cursor, as the feed's endpoint does")
+  func oneCursorVocabulary() async throws {
+    let (base, images) = (anyURL(), (0..<4).map { _ in uniqueImage() })
+    let client = HTTPClientSpy()
+    _ = try? await RemoteLikedImagesLoader(baseURL: base, client: client, pageSize: 2).loadPage(after: images[1])
+    _ = try? await RemoteFeedPageLoader(baseURL: base, client: client, pageSize: 2).loadPage(after: images[1])
+    let liked = LikesEndpoint.list(after: images[1], limit: 2).url(baseURL: base)
+    let feed = FeedEndpoint.get(after: images[1], limit: 2).url(baseURL: base)
+    #expect(client.messages == [.get(liked), .get(feed)])
+    #expect(liked.query?.contains("after_id=\(images[1].id.uuidString)") == true)
+
+    let pages = LocalFeedPageLoader(store: InMemoryFeedStore())
+    _ = try await pages.append(images)
+    #expect(try await pages.page(after: images[1], limit: 2) == Array(images[2...]))
+    #expect(try await pages.page(before: images[2], limit: 2) == Array(images[..<2]))
   }
 }
 

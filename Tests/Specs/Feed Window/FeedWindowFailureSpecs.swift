@@ -191,8 +191,12 @@ actor RacingPageCache: FeedPageCache {
 
   func raceNextAppend() { racing = true }
 
-  func page(after id: UUID?, limit: Int) async throws -> [FeedImage] { try await inner.page(after: id, limit: limit) }
-  func page(before id: UUID, limit: Int) async throws -> [FeedImage] { try await inner.page(before: id, limit: limit) }
+  func page(after last: FeedImage?, limit: Int) async throws -> [FeedImage] {
+    try await inner.page(after: last, limit: limit)
+  }
+  func page(before first: FeedImage, limit: Int) async throws -> [FeedImage] {
+    try await inner.page(before: first, limit: limit)
+  }
   func replace(with images: [FeedImage]) async throws -> [FeedImage] { try await inner.replace(with: images) }
 
   func append(_ images: [FeedImage]) async throws -> [FeedImage] {

@@ -52,16 +52,16 @@ actor PageListCache: FeedPageCache {
   func failWrites(_ fails: Bool = true) { failsWrites = fails }
   func removeAll() { images = [] }
 
-  func page(after id: UUID?, limit: Int) throws -> [FeedImage] {
+  func page(after last: FeedImage?, limit: Int) throws -> [FeedImage] {
     try read()
-    guard let id else { return Array(images.prefix(limit)) }
-    guard let index = images.firstIndex(where: { $0.id == id }) else { return [] }
+    guard let last else { return Array(images.prefix(limit)) }
+    guard let index = images.firstIndex(where: { $0.id == last.id }) else { return [] }
     return Array(images[(index + 1)...].prefix(limit))
   }
 
-  func page(before id: UUID, limit: Int) throws -> [FeedImage] {
+  func page(before first: FeedImage, limit: Int) throws -> [FeedImage] {
     try read()
-    guard let index = images.firstIndex(where: { $0.id == id }) else { return [] }
+    guard let index = images.firstIndex(where: { $0.id == first.id }) else { return [] }
     return Array(images[..<index].suffix(limit))
   }
 
