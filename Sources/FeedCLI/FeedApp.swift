@@ -1,10 +1,5 @@
 import ArgumentParser
 import EssentialFeed
-import EssentialFeedAPI
-import EssentialFeedCache
-import EssentialFeedSQLite
-import FeedDemoServer
-import FeedTerminal
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -49,19 +44,14 @@ enum FeedApp {
     FileHandle.standardError.write(Data(line.utf8))
   }
 
-  /// Runs `body`; an app or store error becomes one sentence on stderr and exit code 1, never a stack trace.
+  /// Runs `body`; an app, store or terminal error becomes one sentence on stderr and exit code 1, never a stack
+  /// trace. Every such error carries its sentence (its `description`); the app words none of them by type.
   static func reportingErrors(_ body: () async throws -> Void) async throws {
     do {
       try await body()
-    } catch let error as FeedAppError {
-      try exit(saying: error.description)
-    } catch let error as FileFeedStoreError {
-      try exit(saying: error.description)
-    } catch let error as SQLiteError {
-      try exit(saying: error.description)
     } catch let error as CocoaError {
       try exit(saying: error.localizedDescription)
-    } catch let error as TerminalError {
+    } catch let error as any Error & CustomStringConvertible {
       try exit(saying: error.description)
     }
   }
