@@ -60,7 +60,8 @@ struct AppEnvironment: Sendable {
       options: options, directory: directory, server: server, isEmbeddedServer: embedded != nil, recorder: recorder,
       composer: FeedComposer(
         server: server, client: options.limits.makeClient(), storeKind: options.storeKind, directory: directory,
-        imageLimits: options.imageLimits, now: options.now, decorators: recorder.decorators))
+        imageLimits: options.imageLimits, imageRequests: options.limits.imageRequests, now: options.now,
+        decorators: recorder.decorators))
     do {
       let result = try await body(environment)
       await environment.finish(stopping: embedded)

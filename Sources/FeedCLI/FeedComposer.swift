@@ -21,7 +21,7 @@ enum StoreKind: String, CaseIterable, Sendable {
 ///
 /// - Feed: every page of the server's (a page answered 5xx, 408 or 429 is asked for three times) → saved to the
 ///   cache → when that fails, the cache.
-/// - Images: the cache → on a miss, the server (at most six requests at once; loads of one URL share a request) →
+/// - Images: the cache → on a miss, the server (`imageRequests` at once, 6 by default; loads of one URL share one) →
 ///   saved to the cache, within its limits.
 /// - Search: the server's pages, each cached as the last search → else that search cached, or a match over the feed.
 /// - Likes: stored, then sent one pass at a time (across processes with a pass lock); the liked list cached.
@@ -63,6 +63,7 @@ struct FeedComposer: Sendable {
   /// Makes the stores in `directory` (each opens its files on its first operation) and the image loader.
   init(
     server: URL?, client: any HTTPRequestClient, storeKind: StoreKind, directory: URL, imageLimits: ImageCacheLimits,
+    imageRequests: Int = ConcurrencyLimitedFeedImageDataLoader.defaultMaximumConcurrentLoads,
     now: @escaping @Sendable () -> Date = Date.init, decorators: Decorators = Decorators()
   ) {
     (self.server, self.client, self.now, self.decorators) = (server, client, now, decorators)
@@ -86,7 +87,9 @@ struct FeedComposer: Sendable {
       primary: decorators.cachedImages(local),
       fallback: FeedImageDataLoaderCacheDecorator(
         decoratee: decorators.remoteImages(
-          CoalescingFeedImageDataLoader(decorating: ConcurrencyLimitedFeedImageDataLoader(decorating: remote))),
+          CoalescingFeedImageDataLoader(
+            decorating: ConcurrencyLimitedFeedImageDataLoader(decorating: remote, maximumConcurrentLoads: imageRequests)
+          )),
         cache: local))
   }
 

@@ -1,3 +1,4 @@
+import EssentialFeed
 import EssentialFeedAPI
 import Foundation
 
@@ -15,6 +16,11 @@ struct NetworkLimits: Sendable {
   var timeout: TimeInterval = defaultTimeout
   /// The largest response body accepted, in bytes (`--max-response-bytes`).
   var maximumResponseBytes: Int = URLSessionHTTPClient.defaultMaximumBodySize
+
+  /// The default number of image requests open at once (`--image-requests`).
+  static let defaultImageRequests = ConcurrencyLimitedFeedImageDataLoader.defaultMaximumConcurrentLoads
+  /// How many image requests may be open at once; the others wait, their timeout not running yet.
+  var imageRequests = defaultImageRequests
 
   /// An HTTP client with these limits on a session of its own.
   func makeClient() -> URLSessionHTTPClient {

@@ -19,7 +19,14 @@ struct NetworkOptions: ParsableArguments {
   @Option(name: .long, parsing: .unconditional, help: "The largest answer accepted from the server, in bytes (32 MiB).")
   var maxResponseBytes: Int = URLSessionHTTPClient.defaultMaximumBodySize
 
-  var limits: NetworkLimits { NetworkLimits(timeout: timeout, maximumResponseBytes: maxResponseBytes) }
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: "How many image requests may be open at once (6); the others wait their turn, their timeout not running.")
+  var imageRequests = NetworkLimits.defaultImageRequests
+
+  var limits: NetworkLimits {
+    NetworkLimits(timeout: timeout, maximumResponseBytes: maxResponseBytes, imageRequests: imageRequests)
+  }
 
   func validate() throws {
     if offline, url != nil { throw ValidationError("--offline and --url cannot be used together.") }
@@ -28,5 +35,6 @@ struct NetworkOptions: ParsableArguments {
       throw ValidationError("--timeout must be a positive number of seconds.")
     }
     guard maxResponseBytes > 0 else { throw ValidationError("--max-response-bytes must be positive.") }
+    guard (1...64).contains(imageRequests) else { throw ValidationError("--image-requests must be from 1 to 64.") }
   }
 }

@@ -13,7 +13,10 @@ struct FeedCommandTests {
 
     #expect(code == 0)
     let help = output.joined()
-    for expected in ["show", "validate-cache", "--url", "--offline", "--timeout", "--max-response-bytes", "--store"] {
+    for expected in [
+      "show", "validate-cache", "--url", "--offline", "--timeout", "--max-response-bytes", "--image-requests",
+      "--store",
+    ] {
       #expect(help.contains(expected), "feed --help does not mention \(expected)")
     }
   }
@@ -34,6 +37,8 @@ struct FeedCommandTests {
       (["validate-cahce"], "'validate-cahce' is not a command; did you mean 'validate-cache'?"),
       (["--timeout", "-1"], "--timeout must be a positive number of seconds."),
       (["--max-response-bytes", "-5"], "--max-response-bytes must be positive."),
+      (["--image-requests", "0"], "--image-requests must be from 1 to 64."),
+      (["search", "kyoto", "--image-requests", "65"], "--image-requests must be from 1 to 64."),
     ])
   func mistypedCommandsAndNegativeValues(arguments: [String], message: String) async {
     await expectOneLineError(arguments)

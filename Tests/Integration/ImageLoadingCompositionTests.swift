@@ -13,15 +13,18 @@ import Testing
 @Suite("The app's image loading")
 @MainActor
 struct ImageLoadingCompositionTests {
-  @Test("CL-3 the app's remote image loads run six at a time: 200 images, never more requests open, every one loads")
-  func remoteLoadsAreBounded() async throws {
+  @Test(
+    "CL-3 the app's remote image loads run six at a time (--image-requests sets how many): 200 images, never more requests open, every one loads",
+    arguments: [nil, 2])
+  func remoteLoadsAreBounded(requests: Int?) async throws {
     let changes = StateChanges()
     let remote = ControlledImageLoader(changes: changes)
     let directory = FileManager.default.temporaryDirectory.appending(path: "CL-3-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     let sut = FeedComposer(
       server: URL(string: "http://demo.test"), client: LoaderClient(loader: remote), storeKind: .filesystem,
-      directory: directory, imageLimits: .app
+      directory: directory, imageLimits: .app,
+      imageRequests: requests ?? ConcurrencyLimitedFeedImageDataLoader.defaultMaximumConcurrentLoads
     ).imageLoader
     let urls = (0..<200).compactMap { URL(string: "http://demo.test/images/\($0)") }
     let loads = urls.map { url in Task { try await sut.loadImageData(from: url) } }
@@ -29,7 +32,7 @@ struct ImageLoadingCompositionTests {
     var mostOpen = 0
     var answered = 0
     while answered < urls.count {
-      let expected = min(6, urls.count - answered)
+      let expected = min(requests ?? 6, urls.count - answered)
       try await changes.wait(for: "\(expected) requests open (\(answered) answered)") {
         remote.waitingURLs.count >= expected
       }
@@ -39,7 +42,7 @@ struct ImageLoadingCompositionTests {
       answered += open.count
     }
 
-    #expect(mostOpen == 6)
+    #expect(mostOpen == (requests ?? 6))
     for (index, load) in loads.enumerated() { #expect(try await load.value == Data("\(index)".utf8)) }
     #expect(remote.requests.count == urls.count)
   }
