@@ -64,6 +64,9 @@ actor MyStore: FeedStore, LimitedFeedImageDataStore, FeedSearchStore, FeedPageSt
 }
 """
 
+# The README's "Composition root" quotes this file whole.
+COMPOSER = "Sources/FeedCLI/FeedComposer.swift"
+
 PRODUCTS = ["EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache", "EssentialFeedSQLite", "EssentialFeedSpecs"]
 
 
@@ -79,19 +82,22 @@ def main() -> None:
     readme_path, consumer, root = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]), sys.argv[3]
     dependencies = ", ".join(f'.product(name: "{name}", package: "EssentialFeed")' for name in PRODUCTS)
     targets, manifests = [], []
-    file_target = None
-    for line, code in blocks(readme_path.read_text()):
+    file_target, users = None, 0
+    for line, code in blocks(readme_path.read_text(encoding="utf-8")):
         name = f"ReadmeLine{line}"
         header = f"// README.md, the block on line {line}\n"
         first, _, rest = code.partition("\n")
-        quoted = re.fullmatch(r"// (Sources/\S+\.swift)", first)
+        quoted = re.fullmatch(r"// (Sources/.+\.swift)", first.strip())
         if quoted:
             source = pathlib.Path(root) / quoted.group(1)
-            if not source.is_file() or source.read_text() != rest:
+            if not source.is_file() or source.read_text(encoding="utf-8") != rest:
                 sys.exit(f"readme_blocks: the block on line {line} is not {quoted.group(1)} as it is; copy the file")
+            if quoted.group(1) != COMPOSER:
+                sys.exit(f"readme_blocks: the block on line {line} quotes {quoted.group(1)}; only {COMPOSER} is checked")
             path = consumer / "Sources" / "ReadmeFile" / source.name
             file_target = f'.executableTarget(name: "ReadmeFile", dependencies: [{dependencies}])'
-        elif "FeedComposer(" in code:
+        elif "FeedComposer(" in code and "@Test" not in code and "let package = Package(" not in code:
+            users += 1
             path = consumer / "Sources" / "ReadmeFile" / "main.swift"
         elif "let package = Package(" in code:
             path = consumer / "Manifests" / f"{name}.swift"
@@ -100,17 +106,19 @@ def main() -> None:
             path = consumer / "Tests" / name / f"{name}.swift"
             if "MyStore" in code and "MyStore:" not in code:
                 path.parent.mkdir(parents=True, exist_ok=True)
-                (path.parent / "MyStore.swift").write_text(MY_STORE)
+                (path.parent / "MyStore.swift").write_text(MY_STORE, encoding="utf-8")
             targets.append(f'.testTarget(name: "{name}", dependencies: [{dependencies}])')
         else:
             path = consumer / "Sources" / name / "main.swift"
             targets.append(f'.executableTarget(name: "{name}", dependencies: [{dependencies}])')
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(header + (rest if quoted else code))
-    if file_target:
-        if not (consumer / "Sources" / "ReadmeFile" / "main.swift").exists():
-            sys.exit("readme_blocks: no block uses the file block (`FeedComposer(`) as an app would")
-        targets.append(file_target)
+        path.write_text(header + (rest if quoted else code), encoding="utf-8")
+    # The composition section must be there, whole, and used by exactly one block, or nothing of it is compiled.
+    if not file_target:
+        sys.exit(f"readme_blocks: no block is {COMPOSER} (a block starting `// {COMPOSER}`)")
+    if users != 1:
+        sys.exit(f"readme_blocks: {users} blocks use FeedComposer( as an app would; the check compiles exactly one")
+    targets.append(file_target)
     (consumer / "Package.swift").write_text(
         "// swift-tools-version: 6.1\n"
         "import PackageDescription\n\n"

@@ -17,13 +17,18 @@ struct AppEnvironment: Sendable {
     case browse(items: Int)
     /// Validates the stores: no server, and a directory that is not there is never created.
     case validate
+
+    /// A browse keeps no report: its screens say where each result came from as it comes.
+    var isBrowse: Bool {
+      if case .browse = self { true } else { false }
+    }
   }
 
   let options: AppOptions
   let directory: URL
   let server: URL?
   let isEmbeddedServer: Bool
-  /// Where each result came from and why a request failed, recorded around the composed sources.
+  /// Where each result came from and why a request failed, recorded around the composed sources (not for a browse).
   let recorder: OriginRecorder
   let composer: FeedComposer
 
@@ -46,13 +51,13 @@ struct AppEnvironment: Sendable {
     var embedded: LoopbackHTTPServer?
     var server: URL?
     switch (options.url, use) {
+    case (_, .validate): break
+    case (_, .load) where options.offline, (_, .like) where options.offline: break  // offline asks no server
     case (let url?, _):
       guard let base = AbsoluteHTTPURL.parse(url) else { throw FeedAppError.invalidURL(url) }
       server = base
     case (nil, .browse(let items)): embedded = try await DemoFeedServer.start(feed: DemoFeed(count: items))
-    case (nil, .validate): break
-    case (nil, .load), (nil, .like):
-      if !options.offline { embedded = try await DemoFeedServer.start() }  // the server `feed serve` runs
+    case (nil, .load), (nil, .like): embedded = try await DemoFeedServer.start()  // the server `feed serve` runs
     }
     server = server ?? embedded?.baseURL
     let recorder = OriginRecorder()
@@ -61,7 +66,7 @@ struct AppEnvironment: Sendable {
       composer: FeedComposer(
         server: server, client: options.limits.makeClient(), storeKind: options.storeKind, directory: directory,
         imageLimits: options.imageLimits, imageRequests: options.limits.imageRequests, now: options.now,
-        decorators: recorder.decorators))
+        decorators: use.isBrowse ? FeedComposer.Decorators() : recorder.decorators))
     do {
       let result = try await body(environment)
       await environment.finish(stopping: embedded)

@@ -4,9 +4,9 @@ import Synchronization
 
 extension FeedApp {
   /// Scrolls the whole feed to its end and back to its start through a ``FeedWindow`` of `window` images, over the
-  /// page store in the cache directory, and reports what it did. Without `url`, scrolls an embedded demo server of
-  /// `items` images. A server's list that has not ended after `maxPages` pages (by default 100,000 for a server at
-  /// `url`; the embedded server's list ends) is an error.
+  /// page store in the cache directory, and reports what it did. Without `options.url`, scrolls an embedded demo
+  /// server of `items` images. A server's list that has not ended after `maxPages` pages (by default 100,000 for a server at
+  /// `options.url`; the embedded server's list ends) is an error.
   static func browse(
     _ options: AppOptions, items: Int = 10_000, window: Int, pageSize: Int, maxPages: Int? = nil
   ) async throws -> String {

@@ -8,7 +8,7 @@ import Foundation
 
 /// The app's behaviour behind the command line, callable from tests.
 enum FeedApp {
-  /// Runs the feed: starts the embedded server unless `url` or `offline` say otherwise, and returns the output.
+  /// Runs the feed: starts the embedded server unless the options name a server or say offline; returns the output.
   static func show(
     _ options: AppOptions, progress: @escaping @Sendable (Int, Int) -> Void = FeedApp.terminalProgress
   ) async throws -> String {

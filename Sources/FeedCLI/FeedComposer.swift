@@ -19,16 +19,18 @@ enum StoreKind: String, CaseIterable, Sendable {
 /// The composition root: every client, store, loader and use case of the app, made of library types alone and
 /// nothing else, so it can be copied into any app. Without a server (offline) every part reads its cache alone.
 ///
-/// - Feed: every page of the server's (a page answered 5xx, 408 or 429 is asked for three times) → saved to the
-///   cache → when that fails, the cache.
+/// - Feed: every page of the server's (a failed page is asked for three times in all when ``Decorators``' rule says
+///   it is worth it) → saved to the cache → when that fails, the cache.
 /// - Images: the cache → on a miss, the server (`imageRequests` at once, 6 by default; loads of one URL share one) →
 ///   saved to the cache, within its limits.
 /// - Search: the server's pages, each cached as the last search → else that search cached, or a match over the feed.
-/// - Likes: stored, then sent one pass at a time (across processes with a pass lock); the liked list cached.
+/// - Likes: stored, then sent one pass at a time (across processes too, given a pass lock); the liked list cached.
 /// - Window: a list of bounded size over the page store, filled from the server a page at a time.
 /// - Detail: an image's comments, from the server.
 struct FeedComposer: Sendable {
-  /// What an app wraps around the sources (its logging, its report's recorders): each is the identity by default.
+  /// What an app wraps around the sources (its logging, its report's recorders), each the identity by default; and
+  /// which failed feed pages are worth asking for again (by default none: the remote loaders' errors do not carry
+  /// the status, which an app's client decorator can record).
   struct Decorators: Sendable {
     var feedClient: @Sendable (any HTTPClient) -> any HTTPClient = { $0 }
     var imageClient: @Sendable (any HTTPClient) -> any HTTPClient = { $0 }
@@ -127,14 +129,18 @@ struct FeedComposer: Sendable {
   /// The search: the server's pages for a keyword, each cached as the last search; else the cache.
   var search: FeedSearch {
     let cache = LocalFeedSearchLoader(store: store, currentDate: now)
-    let remote: FeedSearch.Remote = { [server, client, decorators] keyword in
-      guard let server else { throw RemoteFeedLoader.Error.connectivity }
-      let pages = RemoteFeedPageLoader(baseURL: server, client: client, keyword: keyword)
-      return try await FeedPager(
-        loadPage: { try await pages.loadPage(after: $0) }, cache: decorators.feedCache(cache.cache(for: keyword))
-      ).load()
+    let remote: FeedSearch.Remote
+    if let server {
+      remote = decorators.remoteSearch { [client, decorators] keyword in
+        let pages = RemoteFeedPageLoader(baseURL: server, client: client, keyword: keyword)
+        return try await FeedPager(
+          loadPage: { try await pages.loadPage(after: $0) }, cache: decorators.feedCache(cache.cache(for: keyword))
+        ).load()
+      }
+    } else {
+      remote = { _ in throw RemoteFeedLoader.Error.connectivity }  // offline: the server is not asked
     }
-    return FeedSearch(remote: decorators.remoteSearch(remote), cached: cache.load(keyword:), cachedFeed: localFeed.load)
+    return FeedSearch(remote: remote, cached: cache.load(keyword:), cachedFeed: localFeed.load)
   }
 
   /// Up to `pages` pages of the search's results for `keyword`, as one feed; a later page that fails ends the list.

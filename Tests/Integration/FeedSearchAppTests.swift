@@ -22,6 +22,7 @@ struct FeedSearchAppTests {
       #expect(online.entries.map(\.id) == Array(expected))
       #expect(offline.feedSource == .cache)
       #expect(offline.entries.map(\.id) == online.entries.map(\.id))
+      #expect(offline.serverProblem == nil, "offline, the server was not asked: \(offline.serverProblem ?? "")")
     }
   }
 

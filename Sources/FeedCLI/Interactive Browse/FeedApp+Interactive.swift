@@ -4,7 +4,7 @@ import Foundation
 
 extension FeedApp {
   /// `feed browse` on a terminal: the feed on a full screen, driven by keys, until `q`, Control-C, `SIGINT` or
-  /// `SIGTERM`; the terminal is restored on every way out. Without `url`, browses an embedded demo server of `items`
+  /// `SIGTERM`; the terminal is restored on every way out. Without `options.url`, browses an embedded demo server of `items`
   /// images.
   ///
   /// - Returns: What the session did, printed once the terminal is restored, and the signal that ended it, if one
