@@ -32,7 +32,10 @@ extension SQLiteFeedStore {
         try row.bind(data, at: 2)
         try row.step()
         try db.indexImage(url.absoluteString, size: data.count, stored: currentDate())
-        if let imageLimits { try db.evictImages(downTo: imageLimits.maximumBytes) }
+        if let imageLimits {
+          try db.evictImages(downTo: imageLimits.maximumBytes)
+          try Self.returnFreedPages(db)
+        }
       }
     }
     pendingImageUses.removeFirst(recorded)  // only once committed: a rolled-back write keeps them for the next
@@ -61,7 +64,10 @@ extension SQLiteFeedStore {
     guard let (data, stored) = found else { return nil }
     if let imageLimits, let stored, imageLimits.hasExpired(storedAt: stored, at: currentDate()) {
       try writing("remove expired image data from") { db throws(SQLiteError) in
-        try db.transaction(immediate: true) { () throws(SQLiteError) in try db.removeImage(key) }
+        try db.transaction(immediate: true) { () throws(SQLiteError) in
+          try db.removeImage(key)
+          try Self.returnFreedPages(db)
+        }
       }
       return nil
     }
@@ -107,6 +113,7 @@ extension SQLiteFeedStore {
       try db.transaction(immediate: true) { () throws(SQLiteError) in
         try prepareImageIndex(db)
         try db.execute("DELETE FROM image_data; DELETE FROM image_entry; UPDATE image_total SET bytes = 0;")
+        try Self.returnFreedPages(db)
       }
     }
     pendingImageUses = []

@@ -53,6 +53,7 @@ extension SQLiteFeedStore {
       throw SQLiteError(code: SQLITE_CANTOPEN, message: "\(path) is not a regular file (a FIFO, a directory, a device)")
     }
     let db = try SQLiteConnection(path: path)
+    if imageLimits != nil { try Self.boundDiskUse(db) }
     // Best effort, on every read-write open (a no-op once the file is in WAL): another process opening the same new
     // file at the same instant may hold the lock this needs, and SQLite answers BUSY at once there, without waiting.
     // A file still in the rollback journal is as correct, only slower for concurrent readers.

@@ -28,6 +28,17 @@ struct LimitedImageStoreSpecs {
       }
     }
   }
+
+  @Test(
+    "passes the image cache disk use spec", arguments: [ShippedStore.fileSystem, .sqlite],
+    ImageCacheDiskUseSpec.allCases)
+  func diskUse(kind: ShippedStore, spec: ImageCacheDiskUseSpec) async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      try await spec.verify(location: directory) { limits, now in
+        try #require(kind.makeLimitedImageStore(in: directory, limits: limits, currentDate: now))
+      }
+    }
+  }
 }
 
 @Suite("SQLite image cache: persistence and its index")

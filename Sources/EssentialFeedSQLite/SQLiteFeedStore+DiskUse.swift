@@ -1,0 +1,29 @@
+import CSQLite
+import Foundation
+
+/// A store with image limits keeps its files within them (ILP-5), not only its count of bytes: the database returns
+/// the pages an eviction frees to the file system (`auto_vacuum = INCREMENTAL`, vacuumed in every transaction that
+/// removes images), and its write-ahead log is checkpointed once it holds 16 pages and cut back to 64 KiB when it
+/// starts again (`wal_autocheckpoint`, `journal_size_limit`), so neither file keeps the bytes of images it evicted.
+/// Before, a cache limited to 1 MiB took 5.4 MB after 3 MiB of 32 KiB images: the log grew to SQLite's default
+/// checkpoint of 1,000 pages, and freed pages stayed in the database. The cost: about 10 % more instructions an insert.
+extension SQLiteFeedStore {
+  /// The most bytes a write-ahead log keeps once checkpointed.
+  static let logSizeLimit = 64 << 10
+
+  /// Sets a connection up for bounded disk use, before the schema is made: a new database vacuums incrementally
+  /// from its first table on; one an older version made without it is rebuilt with it once (a `VACUUM`; when another
+  /// connection's read is in the way, a later open tries again).
+  static func boundDiskUse(_ db: SQLiteConnection) throws(SQLiteError) {
+    try db.execute("PRAGMA wal_autocheckpoint = 16; PRAGMA journal_size_limit = \(logSizeLimit)")
+    guard try db.integer("PRAGMA auto_vacuum") != 2 else { return }  // 2: incremental
+    try db.execute("PRAGMA auto_vacuum = INCREMENTAL")
+    if try db.integer("SELECT count(*) FROM sqlite_master") > 0 { _ = try? db.execute("VACUUM") }
+  }
+
+  /// Returns the pages the current transaction's removals freed to the file system; nothing without free pages, or
+  /// in a database that does not vacuum incrementally.
+  static func returnFreedPages(_ db: SQLiteConnection) throws(SQLiteError) {
+    try db.execute("PRAGMA incremental_vacuum")
+  }
+}
