@@ -26,8 +26,11 @@ final class SQLiteConnection {
     self.handle = handle
     sqlite3_extended_result_codes(handle, 1)
     // Another connection (or process) holding the write lock makes this one wait, not fail.
-    sqlite3_busy_timeout(handle, 10_000)
+    sqlite3_busy_timeout(handle, Self.busyTimeout)
   }
+
+  /// How long a statement waits for another connection's lock, in milliseconds.
+  static let busyTimeout: Int32 = 10_000
 
   deinit {
     for statement in statements.values { sqlite3_finalize(statement) }

@@ -4,7 +4,8 @@ import Foundation
 /// A store with image limits keeps its files within them (ILP-5), not only its count of bytes: the database returns
 /// the pages an eviction frees to the file system (`auto_vacuum = INCREMENTAL`, vacuumed in every transaction that
 /// removes images), and its write-ahead log is checkpointed once it holds 16 pages and cut back to 64 KiB when it
-/// starts again (`wal_autocheckpoint`, `journal_size_limit`), so neither file keeps the bytes of images it evicted.
+/// starts again (`wal_autocheckpoint`, `journal_size_limit`), or to nothing after a write that grew it past 256 KiB
+/// (``trimLog(_:)``), so neither file keeps the bytes of images it evicted.
 /// Before, a cache limited to 1 MiB took 5.4 MB after 3 MiB of 32 KiB images: the log grew to SQLite's default
 /// checkpoint of 1,000 pages, and freed pages stayed in the database. The cost: about 10 % more instructions an insert.
 extension SQLiteFeedStore {
@@ -19,6 +20,17 @@ extension SQLiteFeedStore {
     guard try db.integer("PRAGMA auto_vacuum") != 2 else { return }  // 2: incremental
     try db.execute("PRAGMA auto_vacuum = INCREMENTAL")
     if try db.integer("SELECT count(*) FROM sqlite_master") > 0 { _ = try? db.execute("VACUUM") }
+  }
+
+  /// Cuts the write-ahead log back to nothing once a write has grown it past four times ``logSizeLimit`` (one
+  /// eviction of many images writes every page it moves): SQLite cuts it back only when the next write starts again.
+  /// Never waits: when another connection still reads from the log, the next write cuts it.
+  func trimLog(_ db: SQLiteConnection) {
+    var info = stat()
+    guard case .file(let path) = location, stat(path + "-wal", &info) == 0, Int(info.st_size) > 4 * Self.logSizeLimit
+    else { return }
+    _ = try? db.execute("PRAGMA busy_timeout = 0; PRAGMA wal_checkpoint(TRUNCATE)")
+    _ = try? db.execute("PRAGMA busy_timeout = \(SQLiteConnection.busyTimeout)")
   }
 
   /// Returns the pages the current transaction's removals freed to the file system; nothing without free pages, or

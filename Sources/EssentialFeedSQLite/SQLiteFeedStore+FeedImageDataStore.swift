@@ -37,6 +37,7 @@ extension SQLiteFeedStore {
           try Self.returnFreedPages(db)
         }
       }
+      if imageLimits != nil { trimLog(db) }
     }
     pendingImageUses.removeFirst(recorded)  // only once committed: a rolled-back write keeps them for the next
   }

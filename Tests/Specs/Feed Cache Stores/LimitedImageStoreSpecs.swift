@@ -128,6 +128,27 @@ struct SQLiteImageIndexSpecs {
     }
   }
 
+  @Test("ICL-24 an image cache an older version made, which kept freed pages, is rebuilt to return them, images kept")
+  func olderDatabaseReturnsFreedPages() async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let file = directory.appending(path: "images.sqlite")
+      var unlimited: SQLiteFeedStore? = SQLiteFeedStore(storeURL: file)  // as versions before ILP-5 made it
+      for index in 0..<96 { try await unlimited?.insert(Data(count: 32 << 10), for: url("old-\(index)")) }
+      unlimited = nil
+
+      let limit = 1 << 20
+      let limited = SQLiteFeedStore(storeURL: file, imageLimits: ImageCacheLimits(maximumBytes: limit))
+      try await limited.insert(Data(count: 32 << 10), for: url("new"))
+
+      let used = [file, directory.appending(path: "images.sqlite-wal"), directory.appending(path: "images.sqlite-shm")]
+        .compactMap { try? FileManager.default.attributesOfItem(atPath: $0.path(percentEncoded: false))[.size] as? Int }
+        .reduce(0, +)
+      #expect(used <= ImageCacheDiskUseSpec.allowedBytes(forLimit: limit), "\(used) bytes for a limit of \(limit)")
+      #expect(try await limited.storedImageDataSize() == limit)
+      #expect(try await limited.retrieve(dataForURL: url("old-95"))?.count == 32 << 10)
+    }
+  }
+
   private func url(_ name: String) -> URL {
     URL(fileURLWithPath: "/").appending(path: name)
   }
