@@ -12,14 +12,13 @@ extension SQLiteFeedStore {
   /// The most bytes a write-ahead log keeps once checkpointed.
   static let logSizeLimit = 64 << 10
 
-  /// Sets a connection up for bounded disk use, before the schema is made: a new database vacuums incrementally
-  /// from its first table on; one an older version made without it is rebuilt with it once (a `VACUUM`; when another
-  /// connection's read is in the way, a later open tries again).
+  /// Sets a connection up for bounded disk use, before the schema is made. Only a new, empty file vacuums
+  /// incrementally (SQLite sets that before the first table); a database that exists is never changed for it: one an
+  /// older version made keeps the pages it freed until it is deleted, and another program's is left as it is.
   static func boundDiskUse(_ db: SQLiteConnection) throws(SQLiteError) {
     try db.execute("PRAGMA wal_autocheckpoint = 16; PRAGMA journal_size_limit = \(logSizeLimit)")
-    guard try db.integer("PRAGMA auto_vacuum") != 2 else { return }  // 2: incremental
+    guard try db.integer("PRAGMA page_count") == 0 else { return }
     try db.execute("PRAGMA auto_vacuum = INCREMENTAL")
-    if try db.integer("SELECT count(*) FROM sqlite_master") > 0 { _ = try? db.execute("VACUUM") }
   }
 
   /// Cuts the write-ahead log back to nothing once a write has grown it past four times ``logSizeLimit`` (one
@@ -33,9 +32,12 @@ extension SQLiteFeedStore {
     _ = try? db.execute("PRAGMA busy_timeout = \(SQLiteConnection.busyTimeout)")
   }
 
-  /// Returns the pages the current transaction's removals freed to the file system; nothing without free pages, or
-  /// in a database that does not vacuum incrementally.
-  static func returnFreedPages(_ db: SQLiteConnection) throws(SQLiteError) {
-    try db.execute("PRAGMA incremental_vacuum")
+  /// Returns the pages that removals freed to the file system; nothing without free pages, or in a database that does
+  /// not vacuum incrementally. It never throws: run after a removal's transaction (its own), a full disk or an I/O
+  /// error here never fails the removal; run inside an insert's, such an error fails the commit as the insert's own
+  /// writes would.
+  static func returnFreedPages(_ db: SQLiteConnection) {
+    guard (try? db.integer("PRAGMA freelist_count")) ?? 0 > 0 else { return }
+    _ = try? db.execute("PRAGMA incremental_vacuum")
   }
 }

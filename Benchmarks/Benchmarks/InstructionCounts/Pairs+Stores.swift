@@ -92,7 +92,7 @@ extension Pair {
     }
   }
 
-  static let sqliteImageInsert = imageInsert("image insert with eviction (SQLite)", goal: 1.5, limit: 12.35) {
+  static let sqliteImageInsert = imageInsert("image insert with eviction (SQLite)", goal: 1.5, limit: 12.5) {
     SQLiteFeedStore(storeURL: scratch("insert").appending(path: "images.sqlite"), imageLimits: $0)
   }
 

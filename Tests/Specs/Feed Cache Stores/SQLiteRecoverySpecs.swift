@@ -84,6 +84,8 @@ struct SQLiteRecoverySpecs {
       }
       await #expect(throws: SQLiteError.self) { try await sut.pendingActions() }
       await #expect(throws: SQLiteError.self) { try await sut.insert([], timestamp: fixedCurrentDate) }
+      let limited = SQLiteFeedStore(storeURL: url, imageLimits: ImageCacheLimits(maximumBytes: 1_000))
+      await #expect(throws: SQLiteError.self) { try await limited.insert(Data(count: 1), for: anyURL()) }
 
       #expect(try Data(contentsOf: url) == before, "the database was changed")
       let version = try SQLiteConnection(path: url.path(percentEncoded: false)).integer("PRAGMA user_version")
