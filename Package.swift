@@ -40,21 +40,30 @@ let package = Package(
     .target(
       name: "EssentialFeedSQLite", dependencies: ["EssentialFeedCache", "CSQLite"], swiftSettings: strictSettings
     ),
+    // Pictures for the app and its demo server: libjpeg-turbo (its libjpeg API, through a C shim that keeps libjpeg's
+    // longjmp inside C) and libpng's simplified API, from the system with pkg-config. Not a product.
+    .systemLibrary(
+      name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+    .target(name: "CImageCodecs", dependencies: ["CJPEG"]),
+    .target(name: "FeedImages", dependencies: ["CImageCodecs", "CJPEG", "CPNG"], swiftSettings: strictSettings),
     // The reusable store specs: imports Testing (from the toolchain) so any store can run them from a @Test.
     .target(name: "EssentialFeedSpecs", dependencies: ["EssentialFeedCache"], swiftSettings: strictSettings),
     // The composition root: the `feed` app, its embedded demo server, and the wiring tests can reach.
     .target(
       name: "FeedDemoServer",
-      dependencies: [.product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["FeedApp"]))],
+      dependencies: [
+        "FeedImages", .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["FeedApp"])),
+      ],
       swiftSettings: strictSettings
     ),
     // The terminal under `feed browse`: raw mode, keys, signals, and the screen as a grid of cells. Not a product.
-    .target(name: "FeedTerminal", swiftSettings: strictSettings),
+    .target(name: "FeedTerminal", dependencies: ["FeedImages"], swiftSettings: strictSettings),
     .target(
       name: "FeedCLI",
       dependencies: [
         "EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache", "EssentialFeedSQLite", "FeedDemoServer",
-        "FeedTerminal",
+        "FeedImages", "FeedTerminal",
         .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["FeedApp"])),
       ],
       resources: [.process("Resources")],
@@ -78,7 +87,7 @@ let package = Package(
       name: "Specs",
       dependencies: [
         "EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache", "EssentialFeedSpecs", "EssentialFeedSQLite",
-        "TestSupport",
+        "TestSupport", "FeedImages",
       ],
       path: "Tests/Specs",
       swiftSettings: strictSettings
@@ -87,7 +96,7 @@ let package = Package(
       name: "Integration",
       dependencies: [
         "EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache", "EssentialFeedSpecs", "EssentialFeedSQLite",
-        "TestSupport", "StoreCrashWriter", "FeedDemoServer", "FeedCLI", "FeedTerminal", "feed",
+        "TestSupport", "StoreCrashWriter", "FeedDemoServer", "FeedCLI", "FeedImages", "FeedTerminal", "feed",
         .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["FeedApp"])),
       ],
       path: "Tests/Integration",

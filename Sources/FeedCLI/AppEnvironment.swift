@@ -56,8 +56,9 @@ struct AppEnvironment: Sendable {
     case (let url?, _):
       guard let base = AbsoluteHTTPURL.parse(url) else { throw FeedAppError.invalidURL(url) }
       server = base
-    case (nil, .browse(let items)): embedded = try await DemoFeedServer.start(feed: DemoFeed(count: items))
-    case (nil, .load), (nil, .like): embedded = try await DemoFeedServer.start()  // the server `feed serve` runs
+    case (nil, .browse(let items)):
+      embedded = try await DemoFeedServer.start(feed: DemoFeed(count: items), images: .mixed)
+    case (nil, .load), (nil, .like): embedded = try await DemoFeedServer.start(images: .mixed)  // `feed serve`'s
     }
     server = server ?? embedded?.baseURL
     let recorder = OriginRecorder()

@@ -46,6 +46,22 @@ extension FeedCommand {
     @Flag(name: .long, help: "Scroll end to end and print the report, even on a terminal.")
     var report = false
 
+    @Option(
+      name: .customLong("colors"),
+      help: ArgumentHelp(
+        "The thumbnails' colours: 24bit, 256 or grey (this terminal: \(ColourDepth.detected.rawValue)).",
+        discussion: """
+          By default, what the terminal says it draws: 24bit when COLORTERM is truecolor or 24bit, 256 when \
+          TERM names 256 colours, else grey.
+          """),
+      transform: { text in
+        guard let depth = ColourDepth(rawValue: text) else {
+          throw ValidationError("--colors must be 24bit, 256 or grey.")
+        }
+        return depth
+      })
+    var colors: ColourDepth?
+
     func validate() throws {
       guard (1...100_000).contains(window) else { throw ValidationError("--window must be from 1 to 100000.") }
       guard (1...1_000).contains(pageSize), pageSize <= window else {
@@ -68,7 +84,7 @@ extension FeedCommand {
       try await FeedApp.reportingErrors {
         if !json, !report, TerminalSession.isInteractive {
           let (summary, signal) = try await FeedApp.browseInteractively(
-            options, items: items ?? 10_000, window: window, pageSize: pageSize)
+            options, items: items ?? 10_000, window: window, pageSize: pageSize, colours: colors ?? .detected)
           print(summary)
           if let signal { throw ExitCode(128 + signal) }
           return
@@ -79,4 +95,9 @@ extension FeedCommand {
       }
     }
   }
+}
+
+extension ColourDepth {
+  /// What this process's environment says the terminal draws.
+  static var detected: ColourDepth { ColourDepth(environment: ProcessInfo.processInfo.environment) }
 }

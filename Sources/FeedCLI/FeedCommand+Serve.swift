@@ -18,16 +18,27 @@ extension FeedCommand {
     @Option(name: .long, help: "The fraction of requests, from 0 to 1, that answer 503 Service Unavailable.")
     var failRate = 0.0
 
+    @Option(
+      name: .long,
+      help: """
+        The images' format: mixed (JPEG and PNG in turn, photo-like landscapes, one in 16 of 2048 × 2048), jpeg, \
+        png, or pgm (small greymaps).
+        """)
+    var imageFormat = DemoImageFormat.mixed
+
     func validate() throws {
       guard (0...10_000_000).contains(items) else { throw ValidationError("--items must be from 0 to 10000000.") }
       guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be from 0 to 1.") }
     }
 
     func run() async throws {
-      let server = try await DemoFeedServer.start(feed: DemoFeed(count: items), port: port, failureRate: failRate)
+      let server = try await DemoFeedServer.start(
+        feed: DemoFeed(count: items), port: port, failureRate: failRate, images: imageFormat)
       // Written straight to the file descriptor, unbuffered: a script reads this line while the server runs.
       FileHandle.standardOutput.write(Data("\(server.baseURL.absoluteString)\n".utf8))
       await server.wait()
     }
   }
 }
+
+extension DemoImageFormat: ExpressibleByArgument {}

@@ -184,22 +184,24 @@ struct FeedComposer: Sendable {
       store: store, sender: sender, sleep: { _ in throw CancellationError() }, onEvent: onEvent, passLock: passLock)
   }
 
-  /// The feed screen's controller: `feed`'s pages on `view`, each image's data made an `Image` by `transform`.
+  /// The feed screen's controller: `feed`'s pages on `view`, each image's data made an `Image` by `transform`, off
+  /// the main actor.
   @MainActor
-  func feedScreen<Image, View: FeedView & ResourceLoadingView & ResourceErrorView & FeedImageCellView<Image>>(
+  func feedScreen<Image: Sendable, View: FeedView & ResourceLoadingView & ResourceErrorView & FeedImageCellView<Image>>(
     _ feed: @escaping @Sendable () async throws -> Paginated<FeedImage>, images: (any FeedImageDataLoader)? = nil,
-    transform: @escaping (Data) -> Image?, view: View, loadMoreView: (any LoadMoreView)? = nil
+    transform: @escaping @Sendable (Data) async -> Image?, view: View, loadMoreView: (any LoadMoreView)? = nil
   ) -> FeedController<Image> {
     FeedController(
       loader: feed, imageLoader: images ?? imageLoader, imageTransformer: transform, feedView: view,
       loadingView: view, errorView: view, imageView: view, loadMoreView: loadMoreView)
   }
 
-  /// The detail screen's controller: `image`, larger (made an `Image` by `transform`), and its comments, on `view`.
+  /// The detail screen's controller: `image`, larger (made an `Image` by `transform`, off the main actor), and its
+  /// comments, on `view`.
   @MainActor
-  func detailScreen<Image, View>(
-    of image: FeedImage, images: (any FeedImageDataLoader)? = nil, transform: @escaping (Data) -> Image?, view: View,
-    locale: Locale
+  func detailScreen<Image: Sendable, View>(
+    of image: FeedImage, images: (any FeedImageDataLoader)? = nil,
+    transform: @escaping @Sendable (Data) async -> Image?, view: View, locale: Locale
   ) -> ImageDetailController<Image>
   where View: ImageDetailView & FeedImageCellView<Image> & ImageCommentsView & ResourceLoadingView & ResourceErrorView {
     ImageDetailController(

@@ -23,11 +23,15 @@ public enum DemoFeedServer {
   ///   - port: The port to listen on; 0 lets the system pick one.
   ///   - failureRate: The fraction of requests, from 0 to 1, that answer 503 Service Unavailable.
   ///   - likes: The likes it holds; new and empty by default.
+  ///   - images: The format of its images: greymaps (PGM) by default, as tests expect; `feed serve` and the app's
+  ///     embedded server serve JPEG and PNG (``DemoImageFormat/mixed``).
   /// - Returns: The running server; call ``LoopbackHTTPServer/stop()`` when done.
   public static func start(
-    feed: DemoFeed = DemoFeed(), port: UInt16 = 0, failureRate: Double = 0, likes: DemoLikes = DemoLikes()
+    feed: DemoFeed = DemoFeed(), port: UInt16 = 0, failureRate: Double = 0, likes: DemoLikes = DemoLikes(),
+    images: DemoImageFormat = .pgm
   ) async throws -> LoopbackHTTPServer {
     let failures = FailureSchedule(rate: failureRate)
+    let pictures = DemoPictures(format: images)
     return try await LoopbackHTTPServer.start(port: port) { server, baseURL in
       await addLikesRoutes(
         to: server, feed: feed, likes: likes, failures: FailureSchedule(rate: failureRate), baseURL: baseURL)
@@ -49,11 +53,10 @@ public enum DemoFeedServer {
       }
       await server.appendRoute("GET /images/:id") { request in
         if failures.next() { return HTTPResponse(statusCode: .serviceUnavailable) }
-        guard let id = request.routeParameters["id"].flatMap(UUID.init(uuidString:)), feed.index(of: id) != nil else {
-          return HTTPResponse(statusCode: .notFound)
-        }
-        return HTTPResponse(
-          statusCode: .ok, headers: [.contentType: "image/x-portable-graymap"], body: DemoFeed.imageData(for: id))
+        guard let id = request.routeParameters["id"].flatMap(UUID.init(uuidString:)), let index = feed.index(of: id)
+        else { return HTTPResponse(statusCode: .notFound) }
+        let image = pictures.image(at: index, id: id)
+        return HTTPResponse(statusCode: .ok, headers: [.contentType: image.contentType], body: image.data)
       }
     }
   }

@@ -48,8 +48,15 @@ public enum ANSIFrame {
     var codes = ["0"]
     if style.bold { codes.append("1") }
     if style.inverse { codes.append("7") }
-    if let foreground = style.foreground { codes.append("38;5;\(foreground.index)") }
-    if let background = style.background { codes.append("48;5;\(background.index)") }
+    if let foreground = style.foreground { codes.append("38;" + parameters(foreground)) }
+    if let background = style.background { codes.append("48;" + parameters(background)) }
     return "\u{1B}[" + codes.joined(separator: ";") + "m"
+  }
+
+  private static func parameters(_ colour: Colour) -> String {
+    switch colour.value {
+    case .palette(let index): "5;\(index)"
+    case .rgb(let red, let green, let blue): "2;\(red);\(green);\(blue)"
+    }
   }
 }

@@ -1,32 +1,3 @@
-/// A colour of the 256-colour ANSI palette.
-public struct Colour: Hashable, Sendable {
-  /// The palette index.
-  public let index: UInt8
-
-  /// The palette colour at `index`.
-  public init(index: UInt8) {
-    self.index = index
-  }
-
-  /// The palette's closest grey to `luminance` (0 black … 255 white): its 24-step grey ramp, and black and white.
-  public static func grey(_ luminance: UInt8) -> Colour {
-    switch luminance {
-    case 0..<4: Colour(index: 16)
-    case 247...: Colour(index: 231)
-    default: Colour(index: 232 + UInt8(min(23, (Int(luminance) - 3) / 10)))
-    }
-  }
-
-  /// Highlights: the selection, comment authors.
-  public static let accent = Colour(index: 39)
-  /// Secondary text: locations, hints.
-  public static let dim = Colour(index: 244)
-  /// Errors and retries.
-  public static let warning = Colour(index: 208)
-  /// The like marker.
-  public static let liked = Colour(index: 204)
-}
-
 /// How a cell is drawn.
 public struct Style: Hashable, Sendable {
   /// The character's colour; the terminal's own when `nil`.

@@ -1,3 +1,5 @@
+import FeedImages
+
 /// A picture scaled to a box of character cells, drawn with Unicode upper half blocks: each cell shows two pixels,
 /// the upper one in the foreground colour, the lower one in the background colour.
 public struct Thumbnail: Hashable, Sendable {
@@ -5,32 +7,65 @@ public struct Thumbnail: Hashable, Sendable {
   public let columns: Int
   /// Height in cells: twice as many pixel rows.
   public let rows: Int
-  /// Grey levels, `columns` × `rows * 2`, row by row.
+  /// Red, green and blue of `columns` × `rows * 2` pixels, row by row.
   public let pixels: [UInt8]
+  /// How many colours it is drawn with.
+  public let depth: ColourDepth
 
-  /// `image` scaled to `columns` × `rows` cells, each pixel the average of the picture's pixels it covers.
-  public init(_ image: Greymap, columns: Int, rows: Int) {
+  /// `picture` scaled to `columns` × `rows` cells, each pixel the average of the picture's pixels it covers.
+  public init(_ picture: Picture, columns: Int, rows: Int, depth: ColourDepth = .grey) {
     self.columns = max(1, columns)
     self.rows = max(1, rows)
+    self.depth = depth
     let (width, height) = (self.columns, self.rows * 2)
-    pixels = (0..<(width * height)).map { index in
-      let (x, y) = (index % width, index / width)
-      let xs = (x * image.width / width)..<max(x * image.width / width + 1, (x + 1) * image.width / width)
-      let ys = (y * image.height / height)..<max(y * image.height / height + 1, (y + 1) * image.height / height)
-      var sum = 0
-      for row in ys { for column in xs { sum += Int(image.pixels[row * image.width + column]) } }
-      return UInt8(sum / (xs.count * ys.count))
+    var pixels = [UInt8](repeating: 0, count: width * height * 3)
+    picture.pixels.withUnsafeBufferPointer { source in
+      for y in 0..<height {
+        let ys = Self.span(y, of: height, over: picture.height)
+        for x in 0..<width {
+          let xs = Self.span(x, of: width, over: picture.width)
+          var (red, green, blue) = (0, 0, 0)
+          for row in ys {
+            var at = (row * picture.width + xs.lowerBound) * 3
+            for _ in xs {
+              (red, green, blue) = (red + Int(source[at]), green + Int(source[at + 1]), blue + Int(source[at + 2]))
+              at += 3
+            }
+          }
+          let count = xs.count * ys.count
+          let to = (y * width + x) * 3
+          (pixels[to], pixels[to + 1], pixels[to + 2]) = (
+            UInt8(red / count), UInt8(green / count), UInt8(blue / count)
+          )
+        }
+      }
     }
+    self.pixels = pixels
+  }
+
+  /// `image` scaled to `columns` × `rows` cells, in greys.
+  public init(_ image: Greymap, columns: Int, rows: Int) {
+    self.init(Picture(image), columns: columns, rows: rows)
+  }
+
+  /// The picture's pixels that thumbnail pixel `index` of `count` covers: at least one.
+  private static func span(_ index: Int, of count: Int, over size: Int) -> Range<Int> {
+    let start = index * size / count
+    return start..<max(start + 1, (index + 1) * size / count)
+  }
+
+  /// The colour of pixel `x`, `y`, in the thumbnail's depth.
+  public func colour(x: Int, y: Int) -> Colour {
+    let at = (y * columns + x) * 3
+    return depth.colour(red: pixels[at], green: pixels[at + 1], blue: pixels[at + 2])
   }
 
   /// Draws the thumbnail into `grid` with its top left cell at `row`, `column`.
   public func draw(into grid: inout ScreenGrid, row: Int, column: Int) {
     for y in 0..<rows {
       for x in 0..<columns {
-        let upper = pixels[(y * 2) * columns + x]
-        let lower = pixels[(y * 2 + 1) * columns + x]
         grid[row + y, column + x] = Cell(
-          "▀", style: Style(foreground: .grey(upper), background: .grey(lower)))
+          "▀", style: Style(foreground: colour(x: x, y: y * 2), background: colour(x: x, y: y * 2 + 1)))
       }
     }
   }

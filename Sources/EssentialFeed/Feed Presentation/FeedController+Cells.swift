@@ -21,7 +21,7 @@ extension FeedController {
   private func makeCell(for image: FeedImage, at position: Int) -> FeedImageCellController<Image> {
     FeedImageCellController(
       url: image.url, index: position, imageLoader: imageLoader, prefetcher: prefetcher,
-      imageTransformer: imageTransformer,
+      transform: imageTransform,
       view: imageView)
   }
 }

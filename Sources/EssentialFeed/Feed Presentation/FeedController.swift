@@ -16,7 +16,7 @@ public final class FeedController<Image> {
   let imageLoader: any FeedImageDataLoader
   /// Loads the images of items near the screen ahead: at low priority, four at once.
   let prefetcher: FeedImagePrefetcher
-  let imageTransformer: (Data) -> Image?
+  let imageTransform: ImageTransform<Image>
   let feedView: any FeedView
   let imageView: any FeedImageCellView<Image>
   let feedLoad: LoadResourcePresentationAdapter<Paginated<FeedImage>, FeedViewAdapter>
@@ -33,64 +33,15 @@ public final class FeedController<Image> {
   /// position, which for a list that is not windowed is its index in ``feed``.
   public internal(set) var startIndex = 0
 
-  /// Creates a controller; nothing loads until the view appears.
-  ///
-  /// - Parameters:
-  ///   - feedLoader: Loads the feed.
-  ///   - imageLoader: Loads each item's image data.
-  ///   - loadMore: Loads the next page after a given image; `nil` when there is no pagination.
-  ///   - imageTransformer: Decodes image data; `nil` means the data is invalid and a retry is offered.
-  ///   - feedView: Shows the items.
-  ///   - loadingView: Shows the feed's loading indicator.
-  ///   - errorView: Shows the feed's error message.
-  ///   - imageView: Shows each item's image state.
-  ///   - loadMoreView: Shows the state of loading more.
-  public convenience init(
-    feedLoader: any FeedLoader,
-    imageLoader: any FeedImageDataLoader,
-    loadMore: LoadMore? = nil,
-    imageTransformer: @escaping (Data) -> Image?,
-    feedView: any FeedView,
-    loadingView: any ResourceLoadingView,
-    errorView: any ResourceErrorView,
-    imageView: any FeedImageCellView<Image>,
-    loadMoreView: (any LoadMoreView)? = nil
-  ) {
-    self.init(
-      loader: { Self.paginated(try await feedLoader.load(), loadMore) }, imageLoader: imageLoader,
-      imageTransformer: imageTransformer, feedView: feedView, loadingView: loadingView, errorView: errorView,
-      imageView: imageView, loadMoreView: loadMoreView)
-  }
-
-  /// Creates a controller over a paginated feed, such as `FeedPager`'s; nothing loads until the view appears.
-  ///
-  /// Loading more follows the list's own `loadMore`, and stops when the list says it reached the end. Over a
-  /// ``FeedWindow`` (`loader: { try await window.reload() }`), the controller holds only the window's items and
-  /// their cells, so the screen's memory is bounded by the window's capacity; rows the window drops lose their cells
-  /// and their image loads are cancelled.
-  ///
-  /// - Parameters:
-  ///   - loader: Loads the first page (or the cached pages), and with it how to load more.
-  ///   - imageLoader: Loads each item's image data.
-  ///   - imageTransformer: Decodes image data; `nil` means the data is invalid and a retry is offered.
-  ///   - feedView: Shows the items.
-  ///   - loadingView: Shows the feed's loading indicator.
-  ///   - errorView: Shows the feed's error message.
-  ///   - imageView: Shows each item's image state.
-  ///   - loadMoreView: Shows the state of loading more.
-  public init(
-    loader: @escaping @Sendable () async throws -> Paginated<FeedImage>,
-    imageLoader: any FeedImageDataLoader,
-    imageTransformer: @escaping (Data) -> Image?,
-    feedView: any FeedView,
-    loadingView: any ResourceLoadingView,
-    errorView: any ResourceErrorView,
-    imageView: any FeedImageCellView<Image>,
-    loadMoreView: (any LoadMoreView)? = nil
+  /// The designated initializer: every public one describes its transform as an ``ImageTransform``.
+  init(
+    loader: @escaping @Sendable () async throws -> Paginated<FeedImage>, imageLoader: any FeedImageDataLoader,
+    imageTransform: ImageTransform<Image>, feedView: any FeedView, loadingView: any ResourceLoadingView,
+    errorView: any ResourceErrorView, imageView: any FeedImageCellView<Image>, loadMoreView: (any LoadMoreView)?
   ) {
     self.imageLoader = imageLoader
     prefetcher = FeedImagePrefetcher(loader: imageLoader)
-    self.imageTransformer = imageTransformer
+    self.imageTransform = imageTransform
     self.feedView = feedView
     self.imageView = imageView
     self.loadMore = LoadMoreController(view: loadMoreView)
@@ -100,12 +51,6 @@ public final class FeedController<Image> {
       presenter: LoadResourcePresenter(
         resourceView: adapter, loadingView: loadingView, errorView: errorView, mapper: { $0 }))
     adapter.willDisplay = { [weak self] feed in self?.replaceFeed(with: feed) }
-  }
-
-  /// The feed a plain loader and a load-more hook describe, as a paginated list that never ends by itself.
-  nonisolated private static func paginated(_ items: [FeedImage], _ hook: LoadMore?) -> Paginated<FeedImage> {
-    guard let hook, let last = items.last else { return Paginated(items: items) }
-    return Paginated(items: items) { paginated(items + (try await hook(last)), hook) }
   }
 
   // MARK: - Feed events

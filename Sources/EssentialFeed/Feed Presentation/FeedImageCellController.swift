@@ -14,23 +14,23 @@ final class FeedImageCellController<Image> {
   private let url: URL
   private let index: Int
   private let imageLoader: any FeedImageDataLoader
-  private let imageTransformer: (Data) -> Image?
+  private let transform: ImageTransform<Image>
   private let view: any FeedImageCellView<Image>
   private let prefetcher: FeedImagePrefetcher
-  private let load = ResourceLoad<Data>()
+  private let load = ResourceLoad<LoadedImage<Image>>()
   private var state = State.idle
   /// Set while the image loads as a prefetch: whether the prefetch has started or still waits for a slot.
   private var prefetchStart: StartFlag?
 
   init(
     url: URL, index: Int, imageLoader: any FeedImageDataLoader, prefetcher: FeedImagePrefetcher,
-    imageTransformer: @escaping (Data) -> Image?, view: any FeedImageCellView<Image>
+    transform: ImageTransform<Image>, view: any FeedImageCellView<Image>
   ) {
     self.url = url
     self.index = index
     self.imageLoader = imageLoader
     self.prefetcher = prefetcher
-    self.imageTransformer = imageTransformer
+    self.transform = transform
     self.view = view
   }
 
@@ -76,13 +76,13 @@ final class FeedImageCellController<Image> {
     guard prefetching else {
       prefetchStart = nil
       return load.start(
-        { [imageLoader, url] in try await imageLoader.loadImageData(from: url) },
+        decoded { [imageLoader, url] in try await imageLoader.loadImageData(from: url) },
         deliver: { [weak self] result in self?.didLoad(result) })
     }
     let started = StartFlag()
     prefetchStart = started
     load.start(
-      { [prefetcher, url] in
+      decoded { [prefetcher, url] in
         switch await prefetcher.prefetch(from: url, onStart: started.set) {
         case .loaded(let data): return data
         case .failed(let error): throw error
@@ -91,9 +91,23 @@ final class FeedImageCellController<Image> {
       }, deliver: { [weak self] result in self?.didLoad(result) })
   }
 
-  private func didLoad(_ result: Result<Data, any Error>) {
+  /// `fetch`, then the transform when it runs off the main actor: in the same task, so it is cancelled with the load.
+  private func decoded(_ fetch: @escaping @Sendable () async throws -> Data)
+    -> @Sendable () async throws -> LoadedImage<Image>
+  {
+    guard case .offMainActor(let transform) = transform else { return { .data(try await fetch()) } }
+    return { await transform(try await fetch()) }
+  }
+
+  private func didLoad(_ result: Result<LoadedImage<Image>, any Error>) {
     prefetchStart = nil
-    if case .success(let data) = result, let image = imageTransformer(data) {
+    let image: Image? =
+      switch (result, transform) {
+      case (.success(.image(let image)), _): image
+      case (.success(.data(let data)), .onMainActor(let transform)): transform(data)
+      case (.success(.data), .offMainActor), (.failure, _): nil
+      }
+    if let image {
       state = .loaded(image)
       view.display(.loaded(image), at: index)
     } else {

@@ -26,6 +26,26 @@ public final class ImageDetailController<Image> {
   private let cell: FeedImageCellController<Image>
   private let comments: LoadResourcePresentationAdapter<[ImageComment], CommentsViewAdapter>
 
+  /// The designated initializer: the public ones describe their transform as an ``ImageTransform``.
+  init(
+    image: FeedImage, imageLoader: any FeedImageDataLoader,
+    commentsLoader: @escaping @Sendable () async throws -> [ImageComment], imageTransform: ImageTransform<Image>,
+    views: (detail: any ImageDetailView, image: any FeedImageCellView<Image>, comments: any ImageCommentsView),
+    loadingView: any ResourceLoadingView, errorView: any ResourceErrorView,
+    relativeTo currentDate: @escaping @Sendable () -> Date, calendar: Calendar, locale: Locale
+  ) {
+    self.image = image
+    self.detailView = views.detail
+    cell = FeedImageCellController(
+      url: image.url, index: 0, imageLoader: imageLoader, prefetcher: FeedImagePrefetcher(loader: imageLoader),
+      transform: imageTransform, view: views.image)
+    comments = LoadResourcePresentationAdapter(
+      loader: commentsLoader,
+      presenter: LoadResourcePresenter(
+        resourceView: CommentsViewAdapter(views.comments), loadingView: loadingView, errorView: errorView,
+        mapper: { ImageCommentsPresenter.map($0, currentDate: currentDate(), calendar: calendar, locale: locale) }))
+  }
+
   /// Creates a controller; nothing loads until the view appears.
   ///
   /// - Parameters:
@@ -41,7 +61,7 @@ public final class ImageDetailController<Image> {
   ///   - currentDate: Now, from an injected clock, for the comments' relative dates.
   ///   - calendar: The calendar the relative dates count in.
   ///   - locale: The locale of the relative dates.
-  public init(
+  public convenience init(
     image: FeedImage, imageLoader: any FeedImageDataLoader,
     commentsLoader: @escaping @Sendable () async throws -> [ImageComment],
     imageTransformer: @escaping (Data) -> Image?, detailView: any ImageDetailView,
@@ -50,16 +70,10 @@ public final class ImageDetailController<Image> {
     relativeTo currentDate: @escaping @Sendable () -> Date = Date.init, calendar: Calendar = .current,
     locale: Locale = .current
   ) {
-    self.image = image
-    self.detailView = detailView
-    cell = FeedImageCellController(
-      url: image.url, index: 0, imageLoader: imageLoader, prefetcher: FeedImagePrefetcher(loader: imageLoader),
-      imageTransformer: imageTransformer, view: imageView)
-    comments = LoadResourcePresentationAdapter(
-      loader: commentsLoader,
-      presenter: LoadResourcePresenter(
-        resourceView: CommentsViewAdapter(commentsView), loadingView: loadingView, errorView: errorView,
-        mapper: { ImageCommentsPresenter.map($0, currentDate: currentDate(), calendar: calendar, locale: locale) }))
+    self.init(
+      image: image, imageLoader: imageLoader, commentsLoader: commentsLoader,
+      imageTransform: .onMainActor(imageTransformer), views: (detailView, imageView, commentsView),
+      loadingView: loadingView, errorView: errorView, relativeTo: currentDate, calendar: calendar, locale: locale)
   }
 
   /// The view appeared: shows the text, and loads the image and the comments.

@@ -1,4 +1,5 @@
 import EssentialFeed
+import FeedImages
 import FeedTerminal
 import Foundation
 
@@ -9,14 +10,16 @@ struct BrowseComposer {
   let environment: AppEnvironment
   let capacity: Int
   let pageSize: Int
+  /// How many colours the thumbnails are drawn with.
+  let colours: ColourDepth
   var language: AppLanguage { environment.options.language }
   /// The image loads the screen started, and how each ended.
   let images: ImageLoadCounter
   /// Where the feed on screen came from, once the first page answered.
   let origin = OriginRecorder()
 
-  init(environment: AppEnvironment, capacity: Int, pageSize: Int) {
-    (self.environment, self.capacity, self.pageSize) = (environment, capacity, pageSize)
+  init(environment: AppEnvironment, capacity: Int, pageSize: Int, colours: ColourDepth = .grey) {
+    (self.environment, self.capacity, self.pageSize, self.colours) = (environment, capacity, pageSize, colours)
     images = ImageLoadCounter(decoratee: environment.composer.imageLoader)
   }
 
@@ -50,10 +53,9 @@ struct BrowseComposer {
     title: String, capacity: Int? = nil, loader: @escaping @Sendable () async throws -> Paginated<FeedImage>
   ) -> BrowseList {
     let view = BrowseListView()
-    let size = BrowseScreen.thumbnail
+    let (size, colours) = (BrowseScreen.thumbnail, colours)
     let controller = environment.composer.feedScreen(
-      loader, images: images,
-      transform: { data in Greymap(decoding: data).map { Thumbnail($0, columns: size.columns, rows: size.rows) } },
+      loader, images: images, transform: { data in await Self.thumbnail(of: data, size: size, colours: colours) },
       view: view, loadMoreView: view)
     return BrowseList(title: title, controller: controller, view: view, capacity: capacity)
   }
@@ -61,11 +63,19 @@ struct BrowseComposer {
   /// The detail screen of `image`: its picture, larger, and its comments from the server.
   func detail(of image: FeedImage) -> BrowseDetail {
     let detail = BrowseDetail(image: image)
-    let size = BrowseScreen.detailPicture
+    let (size, colours) = (BrowseScreen.detailPicture, colours)
     detail.controller = environment.composer.detailScreen(
-      of: image, images: images,
-      transform: { data in Greymap(decoding: data).map { Thumbnail($0, columns: size.columns, rows: size.rows) } },
+      of: image, images: images, transform: { data in await Self.thumbnail(of: data, size: size, colours: colours) },
       view: detail, locale: language.locale)
     return detail
+  }
+
+  /// `data` (JPEG, PNG or PGM) as a thumbnail of `size` cells; `nil` when it is no picture we decode. Nonisolated and
+  /// `async`: it runs off the main actor, in the image's load task.
+  nonisolated static func thumbnail(
+    of data: Data, size: (columns: Int, rows: Int), colours: ColourDepth
+  ) async -> Thumbnail? {
+    guard let picture = try? Picture(decoding: data, fitting: (size.columns, size.rows * 2)) else { return nil }
+    return Thumbnail(picture, columns: size.columns, rows: size.rows, depth: colours)
   }
 }

@@ -11,10 +11,11 @@ extension FeedApp {
   ///   did (the process then exits with 128 + its number, as shells expect).
   @MainActor
   static func browseInteractively(
-    _ options: AppOptions, items: Int, window: Int, pageSize: Int
+    _ options: AppOptions, items: Int, window: Int, pageSize: Int, colours: ColourDepth
   ) async throws -> (summary: String, signal: Int32?) {
     try await AppEnvironment.with(options, for: .browse(items: items)) { environment in
-      let composer = BrowseComposer(environment: environment, capacity: window, pageSize: pageSize)
+      let composer = BrowseComposer(
+        environment: environment, capacity: window, pageSize: pageSize, colours: colours)
       let (feed, feedWindow) = composer.feedList()
       let likes = BrowseLikes()
       let likesParts = BrowseLikesParts(composer: environment.composer, directory: environment.directory, view: likes)

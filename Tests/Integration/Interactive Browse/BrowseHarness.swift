@@ -1,6 +1,7 @@
 import EssentialFeed
 import EssentialFeedCache
 import FeedDemoServer
+import FeedImages
 import FeedTerminal
 import Foundation
 import Synchronization

@@ -1,4 +1,5 @@
 import FeedDemoServer
+import FeedImages
 import FeedTerminal
 import Foundation
 import Testing
@@ -76,7 +77,7 @@ struct TerminalTests {
   func thumbnail() throws {
     let image = try #require(Greymap(decoding: Array("P5 2 4 255\n".utf8) + [0, 0, 255, 255, 100, 200, 50, 50]))
     let thumbnail = Thumbnail(image, columns: 1, rows: 1)
-    #expect(thumbnail.pixels == [127, 100])
+    #expect(thumbnail.pixels == [127, 127, 127, 100, 100, 100])
     var grid = ScreenGrid(width: 3, height: 2)
     Thumbnail(image, columns: 2, rows: 2).draw(into: &grid, row: 0, column: 1)
     #expect(grid.line(0) == " ▀▀")

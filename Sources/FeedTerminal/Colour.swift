@@ -1,0 +1,113 @@
+/// A colour a terminal draws: one of the 256-colour palette, or a 24-bit colour.
+public struct Colour: Hashable, Sendable {
+  /// Which colour, as the terminal is told.
+  public enum Value: Hashable, Sendable {
+    /// The palette colour at this index (`ESC [ 38;5;N m`).
+    case palette(UInt8)
+    /// A 24-bit colour (`ESC [ 38;2;R;G;B m`), for terminals that say they draw them (`COLORTERM=truecolor`).
+    case rgb(red: UInt8, green: UInt8, blue: UInt8)
+  }
+
+  /// Which colour.
+  public let value: Value
+
+  /// The palette colour at `index`.
+  public init(index: UInt8) {
+    value = .palette(index)
+  }
+
+  /// The 24-bit colour `red`, `green`, `blue`.
+  public static func rgb(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> Colour {
+    Colour(value: .rgb(red: red, green: green, blue: blue))
+  }
+
+  private init(value: Value) {
+    self.value = value
+  }
+
+  /// The palette's closest grey to `luminance` (0 black … 255 white): its 24-step grey ramp, and black and white.
+  public static func grey(_ luminance: UInt8) -> Colour {
+    switch luminance {
+    case 0..<4: Colour(index: 16)
+    case 247...: Colour(index: 231)
+    default: Colour(index: 232 + UInt8(min(23, (Int(luminance) - 3) / 10)))
+    }
+  }
+
+  /// The palette's closest colour to `red`, `green`, `blue`: the nearer of its 6 × 6 × 6 colour cube's and its grey
+  /// ramp's (so greys stay grey).
+  public static func cube(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> Colour {
+    let (r, g, b) = (cubeStep(red), cubeStep(green), cubeStep(blue))
+    let cubeColour = (Int(cubeLevels[r]), Int(cubeLevels[g]), Int(cubeLevels[b]))
+    let greyLevel = greyRampLevel(luminance(red, green, blue))
+    let target = (Int(red), Int(green), Int(blue))
+    let cubeDistance = distance(cubeColour, target)
+    let greyDistance = distance((greyLevel.level, greyLevel.level, greyLevel.level), target)
+    return greyDistance < cubeDistance ? Colour(index: greyLevel.index) : Colour(index: UInt8(16 + 36 * r + 6 * g + b))
+  }
+
+  /// Highlights: the selection, comment authors.
+  public static let accent = Colour(index: 39)
+  /// Secondary text: locations, hints.
+  public static let dim = Colour(index: 244)
+  /// Errors and retries.
+  public static let warning = Colour(index: 208)
+  /// The like marker.
+  public static let liked = Colour(index: 204)
+
+  /// The levels of the palette's colour cube, 0…5.
+  private static let cubeLevels: [UInt8] = [0, 95, 135, 175, 215, 255]
+
+  private static func cubeStep(_ sample: UInt8) -> Int {
+    sample < 48 ? 0 : sample < 115 ? 1 : min(5, (Int(sample) - 35) / 40)
+  }
+
+  /// The grey ramp's entry nearest `luminance` (232…255: 8, 18, … 238).
+  private static func greyRampLevel(_ luminance: Int) -> (index: UInt8, level: Int) {
+    let step = min(23, max(0, (luminance - 3) / 10))
+    return (UInt8(232 + step), 8 + 10 * step)
+  }
+
+  private static func distance(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Int {
+    let (red, green, blue) = (a.0 - b.0, a.1 - b.1, a.2 - b.2)
+    return red * red + green * green + blue * blue
+  }
+
+  /// The perceived brightness of `red`, `green`, `blue` (ITU-R BT.601 weights), 0…255.
+  static func luminance(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> Int {
+    let weighted: Int = Int(red) * 299 + Int(green) * 587 + Int(blue) * 114
+    return weighted / 1_000
+  }
+}
+
+/// How many colours pictures are drawn with: what the terminal says it supports, or what the customer chose.
+public enum ColourDepth: String, CaseIterable, Sendable {
+  /// 24-bit colour, for terminals that say so (`COLORTERM=truecolor` or `24bit`).
+  case trueColour = "24bit"
+  /// The 256-colour palette's colour cube and grey ramp.
+  case palette = "256"
+  /// The palette's greys only.
+  case grey
+
+  /// What the environment says the terminal draws: 24-bit with `COLORTERM=truecolor|24bit`, the 256-colour palette
+  /// when `TERM` names 256 colours, else greys.
+  public init(environment: [String: String]) {
+    let colourTerm = environment["COLORTERM"]?.lowercased()
+    if colourTerm == "truecolor" || colourTerm == "24bit" {
+      self = .trueColour
+    } else if environment["TERM"]?.contains("256") == true {
+      self = .palette
+    } else {
+      self = .grey
+    }
+  }
+
+  /// The colour a pixel is drawn in.
+  public func colour(red: UInt8, green: UInt8, blue: UInt8) -> Colour {
+    switch self {
+    case .trueColour: .rgb(red, green, blue)
+    case .palette: .cube(red, green, blue)
+    case .grey: .grey(UInt8(Colour.luminance(red, green, blue)))
+    }
+  }
+}
