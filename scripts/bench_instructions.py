@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Instruction counts of the benchmark pairs, under valgrind's callgrind: repeatable where wall-clock time is not.
 
-Usage: bench_instructions.py BINARY [--check] [--write-baseline] [--filter REGEX]
+Usage: bench_instructions.py BINARY[:BINARY...] [--check] [--write-baseline] [--filter REGEX]
 
-BINARY is the InstructionCounts executable (Benchmarks/Benchmarks/InstructionCounts). For each pair and each of its
+BINARY is the InstructionCounts executable (Benchmarks/Benchmarks/InstructionCounts), and after a colon any other
+that speaks its protocol (Benchmarks/Pictures' PictureCounts: `list`, then `<pair> <setup|ours|raw> <size>`). For each pair and each of its
 three sizes (1x, 10x, 100x) it counts the instructions of three runs: the setup alone, the setup and our side, the
 setup and the raw twin; the differences are the work of each side. It prints one line per pair and size,
   name @size: ours <N> instr, baseline <M> instr, ratio <r>
@@ -63,12 +64,16 @@ def main(argv):
         print("bench: valgrind is missing; install it with `apt-get install valgrind` (Debian, Ubuntu) or your "
               "system's package manager", file=sys.stderr)
         return 2
-    binary, flags = argv[0], argv[1:]
+    binaries, flags = argv[0].split(os.pathsep), argv[1:]
     if "--filter" in flags and flags.index("--filter") + 1 >= len(flags):
         print("bench: --filter needs a regular expression", file=sys.stderr)
         return 2
     pattern = re.compile(flags[flags.index("--filter") + 1]) if "--filter" in flags else None
-    pairs = [line.split("\t") for line in subprocess.check_output([binary, "list"], env=ENV).decode().splitlines()]
+    pairs, binary_of = [], {}
+    for binary in binaries:
+        for line in subprocess.check_output([binary, "list"], env=ENV).decode().splitlines():
+            pairs.append(line.split("\t"))
+            binary_of[pairs[-1][0]] = binary
     baseline = json.loads(BASELINE.read_text()) if BASELINE.exists() else {}
     measured, failures = {}, []
     print("Instruction counts (callgrind; work = run - setup run):")
@@ -83,7 +88,7 @@ def main(argv):
                               else os.cpu_count() or 1))
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
     try:
-        runs = {(name, side, size): pool.submit(instructions, binary, name, side, size)
+        runs = {(name, side, size): pool.submit(instructions, binary_of[name], name, side, size)
                 for name, _, _, sizes in selected for size in sizes for side in ("setup", "ours", "raw")}
         for name, goal, limit, sizes in selected:
             rows = []

@@ -33,11 +33,14 @@ static void fi_message(j_common_ptr info, int level) {
   if (level < 0) fi_fail(info);
 }
 
+/// Nothing is printed: a message reaches the caller through fi_fail's buffer.
+static void fi_quiet(j_common_ptr info) { (void)info; }
+
 static void fi_install(fi_error *error, char *message, size_t message_size) {
   jpeg_std_error(&error->manager);
   error->manager.error_exit = fi_fail;
   error->manager.emit_message = fi_message;
-  error->manager.output_message = NULL;
+  error->manager.output_message = fi_quiet;
   error->message = message;
   error->message_size = message_size;
 }

@@ -58,7 +58,7 @@ struct AppEnvironment: Sendable {
       server = base
     case (nil, .browse(let items)):
       embedded = try await DemoFeedServer.start(feed: DemoFeed(count: items), images: .mixed)
-    case (nil, .load), (nil, .like): embedded = try await DemoFeedServer.start(images: .mixed)  // `feed serve`'s
+    case (nil, .load), (nil, .like): embedded = try await DemoFeedServer.start()  // small greymaps: only counted
     }
     server = server ?? embedded?.baseURL
     let recorder = OriginRecorder()

@@ -9,7 +9,7 @@ extension FeedCommand {
       commandName: "browse",
       abstract: "Browses the feed on a full screen; in a pipe, scrolls it end to end and reports the cost.",
       discussion: """
-        On a terminal: the feed with thumbnails, one screen at a time. Keys: ↑/↓, PgUp/PgDn, Home/End move; \
+        On a terminal: the feed with thumbnails (JPEG, PNG or PGM, in colour: see --colors), one screen at a time. Keys: ↑/↓, PgUp/PgDn, Home/End move; \
         Enter opens the image's detail and comments (Esc goes back); l likes or discards the image; / searches \
         (Esc goes back to the feed); t retries the image; r refreshes; q or Control-C quits.
 

@@ -16,7 +16,7 @@ public enum DemoImageFormat: String, CaseIterable, Sendable {
 
 /// The demo server's pictures: sixteen landscapes that look like photos at thumbnail size (a sky, a sun, hills,
 /// water, grain), made with libjpeg-turbo and libpng the first time each is asked for and kept. Image `n` of the feed
-/// shows landscape `n % 16`; landscape 7 is 2048 × 2048 (1024 × 1024 as a PNG), so the cost of decoding a large photo
+/// shows landscape `n % 16`; landscape 6 is 2048 × 2048 (1024 × 1024 as a PNG), so the cost of decoding a large photo
 /// shows, the others are 320 × 240.
 final class DemoPictures: Sendable {
   let format: DemoImageFormat
@@ -33,7 +33,7 @@ final class DemoPictures: Sendable {
     guard format != .pgm else { return (DemoFeed.imageData(for: id), "image/x-portable-graymap") }
     let key = variant * 2 + (usesPNG ? 1 : 0)
     if let image = made.withLock({ $0[key] }) { return image }
-    let side = variant == 7 ? (usesPNG ? 1_024 : 2_048) : 0
+    let side = variant == 6 ? (usesPNG ? 1_024 : 2_048) : 0
     let picture = Landscape(variant: variant).picture(
       width: side > 0 ? side : 320, height: side > 0 ? side : 240)
     let encoded = picture.flatMap { usesPNG ? try? PNG.encode($0) : try? JPEG.encode($0, quality: 85) }

@@ -34,15 +34,17 @@ struct Landscape {
     seed = UInt64(variant) &* 0x9E37_79B9_7F4A_7C15 | 1
   }
 
-  /// The landscape drawn at `width` × `height`; `nil` for a size no ``Picture`` has.
+  /// The landscape drawn at `width` × `height`; `nil` for a size no ``Picture`` has. The ridges are worked out once
+  /// a column, so a 2048 × 2048 picture costs a few operations a pixel.
   func picture(width: Int, height: Int) -> Picture? {
+    let ridges = (0..<width).map { x in ridgeHeights(u: Double(x) / Double(width)) }
     var pixels = [UInt8](repeating: 0, count: width * height * 3)
     var grain = seed
     for y in 0..<height {
       let v = Double(y) / Double(height)
+      let skyRow = skyColour(v: v)
       for x in 0..<width {
-        let u = Double(x) / Double(width)
-        var colour = self.colour(u: u, v: v)
+        var colour = self.colour(u: Double(x) / Double(width), v: v, ridges: ridges[x], sky: skyRow)
         grain = grain &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         let noise = Double(Int(grain >> 59) - 16) * 0.9
         colour = (colour.red + noise, colour.green + noise, colour.blue + noise)
@@ -55,17 +57,24 @@ struct Landscape {
     return Picture(width: width, height: height, pixels: pixels)
   }
 
-  private func colour(u: Double, v: Double) -> RGB {
-    let far = 0.55 + 0.06 * sin(u * 9 + phase) + 0.03 * sin(u * 23 + phase * 2)
-    let near = 0.68 + 0.08 * sin(u * 5 + phase * 3) + 0.02 * sin(u * 41)
+  /// Where the far and near hills start, from the top, in column `u`.
+  private func ridgeHeights(u: Double) -> (far: Double, near: Double) {
+    (
+      0.55 + 0.06 * sin(u * 9 + phase) + 0.03 * sin(u * 23 + phase * 2),
+      0.68 + 0.08 * sin(u * 5 + phase * 3) + 0.02 * sin(u * 41)
+    )
+  }
+
+  private func colour(u: Double, v: Double, ridges: (far: Double, near: Double), sky: RGB) -> RGB {
     let shore = 0.82
     if hasWater, v > shore { return Self.mix(skyColour(v: 1.6 - v), (20, 40, 70), 0.45 + 0.1 * sin(v * 180)) }
-    if v > near { return Self.mix(hills.near, (0, 0, 0), (v - near) * 1.2) }
-    if v > far { return Self.mix(hills.far, sky.horizon, 0.25) }
-    let distance = ((u - sun.x) * (u - sun.x) + (v - sun.y) * (v - sun.y)).squareRoot()
+    if v > ridges.near { return Self.mix(hills.near, (0, 0, 0), (v - ridges.near) * 1.2) }
+    if v > ridges.far { return Self.mix(hills.far, self.sky.horizon, 0.25) }
+    let (dx, dy) = (u - sun.x, v - sun.y)
+    let distance = (dx * dx + dy * dy).squareRoot()
     if distance < sun.radius { return sun.colour }
     let glow = max(0, 1 - (distance - sun.radius) * 6) * 0.35
-    return Self.mix(skyColour(v: v), sun.colour, glow)
+    return glow > 0 ? Self.mix(sky, sun.colour, glow) : sky
   }
 
   private func skyColour(v: Double) -> RGB { Self.mix(sky.top, sky.horizon, min(1, max(0, v / 0.6))) }

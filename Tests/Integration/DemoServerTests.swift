@@ -1,5 +1,6 @@
 import EssentialFeedAPI
 import FeedDemoServer
+import FeedImages
 import FlyingFox
 import Foundation
 import TestSupport
@@ -126,6 +127,39 @@ struct DemoServerTests {
     let ending = await server.interrupt()
     #expect(ending.reason == .uncaughtSignal && ending.status == SIGINT)
   }
+
+  @Test(
+    "SV-7 --image-format: mixed serves JPEG and PNG photos in turn, one in 16 of 2048 px; jpeg, png and pgm one each",
+    arguments: DemoImageFormat.allCases)
+  func imageFormats(format: DemoImageFormat) async throws {
+    let feed = DemoFeed(count: 8)
+    let server = try await DemoFeedServer.start(feed: feed, images: format)
+    defer { Task { await server.stop() } }
+    var formats: [Picture.Format] = []
+    for (index, item) in feed.items.enumerated() {
+      let url = DemoFeed.imageURL(for: item.id, baseURL: server.baseURL)
+      let (data, response) = try await client.get(from: url)
+      let sniffed = try #require(Picture.Format(sniffing: data), "image \(index) is no picture we decode")
+      #expect(response.value(forHTTPHeaderField: "Content-Type") == Self.contentTypes[sniffed])
+      let picture = try Picture(decoding: data)
+      let side = index == 6 ? (sniffed == .jpeg ? 2_048 : 1_024) : nil
+      if format != .pgm { #expect(picture.width == side ?? 320 && picture.height == side ?? 240, "image \(index)") }
+      formats.append(sniffed)
+    }
+    let expected: [Picture.Format] =
+      switch format {
+      case .mixed: [.jpeg, .png, .jpeg, .png, .jpeg, .png, .jpeg, .png]
+      case .jpeg: Array(repeating: .jpeg, count: 8)
+      case .png: Array(repeating: .png, count: 8)
+      case .pgm: Array(repeating: .pgm, count: 8)
+      }
+    #expect(formats == expected)
+    #expect(try FeedCommand.Serve.parse(["--image-format", format.rawValue]).imageFormat == format)
+  }
+
+  private static let contentTypes: [Picture.Format: String] = [
+    .jpeg: "image/jpeg", .png: "image/png", .pgm: "image/x-portable-graymap",
+  ]
 
   private func get(_ string: String) async throws -> (data: Data, status: Int) {
     let url = try #require(URL(string: string))

@@ -84,9 +84,56 @@ struct BrowseTerminalTests {
     }
   }
 
+  @Test(
+    "TRM-23 in tmux against feed serve's JPEG and PNG photos: thumbnails and the detail's picture in colour",
+    arguments: [("COLORTERM=truecolor", ""), ("", "--colors 24bit"), ("COLORTERM=truecolor", "--colors 256")])
+  func colours(environment: String, arguments: String) async throws {
+    let palette = arguments.contains("256")
+    try await withBrowse(items: 40, environment: environment, arguments: arguments) { tmux in
+      try await tmux.waitForScreen("rows 1 to 5 with their thumbnails") { screen in
+        (1...5).allSatisfy { row in screen.contains("▀▀▀▀▀▀▀▀▀▀ \(row). ") }
+      }
+      let list = TerminalColours(try await tmux.styledScreen())
+      expectPhotoColours(list, palette: palette, atLeast: 40)
+
+      try await tmux.send("Enter")
+      try await tmux.waitForScreen("the detail screen with its picture") { screen in
+        screen.contains(String(repeating: "▀", count: 32) + "  Morning light on the old harbour #1")
+          && screen.contains("Comments")
+      }
+      let detail = TerminalColours(try await tmux.styledScreen())
+      expectPhotoColours(detail, palette: palette, atLeast: 100)
+      try await tmux.send("q")
+      try await tmux.waitForScreen("the process exited") { $0.contains("EXITED=0") }
+    }
+  }
+
+  /// Colours of photos: many distinct ones, not only greys; in 24 bits, or from the palette's cube with `palette`.
+  private func expectPhotoColours(
+    _ colours: TerminalColours, palette: Bool, atLeast count: Int, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    if palette {
+      #expect(colours.rgb.isEmpty, "24-bit colours with --colors 256", sourceLocation: sourceLocation)
+      // The cube has 216 colours, a landscape's thumbnail a dozen or two of them.
+      #expect(colours.cube.count >= 8, "palette colours: \(colours.cube)", sourceLocation: sourceLocation)
+      let hues = colours.cube.filter { index in
+        let (red, green, blue) = ((index - 16) / 36, (index - 16) / 6 % 6, (index - 16) % 6)
+        return red != green || green != blue
+      }
+      #expect(!hues.isEmpty, "only the cube's greys: \(colours.cube)", sourceLocation: sourceLocation)
+    } else {
+      #expect(colours.rgb.count >= count, "24-bit colours: \(colours.rgb.count)", sourceLocation: sourceLocation)
+      #expect(
+        colours.rgb.contains { $0.red != $0.green || $0.green != $0.blue }, "only greys",
+        sourceLocation: sourceLocation)
+    }
+  }
+
   /// Runs `feed serve` and `feed browse` against it in tmux (100 × 30), waits for the first screen of rows with
   /// their thumbnails, then runs `body`.
-  private func withBrowse(items: Int, _ body: (Tmux) async throws -> Void) async throws {
+  private func withBrowse(
+    items: Int, environment: String = "", arguments: String = "", _ body: (Tmux) async throws -> Void
+  ) async throws {
     let feed = try #require(builtExecutable(named: "feed"))
     let server = try await FeedServeProcess(executable: feed, items: items)
     defer { server.stop() }
@@ -94,7 +141,8 @@ struct BrowseTerminalTests {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
       try await tmux.start(
-        "TERM=xterm-256color '\(feed.path(percentEncoded: false))' browse --url \(server.url) --store '\(store)'; "
+        "TERM=xterm-256color \(environment) '\(feed.path(percentEncoded: false))' browse --url \(server.url) "
+          + "--store '\(store)' \(arguments); "
           + "status=$?; stty -a; echo EXITED=$status; sleep 60")
       do {
         try await tmux.waitForScreen("the first rows with their thumbnails") { screen in
@@ -148,4 +196,35 @@ func commandOutput(_ path: String, _ arguments: [String]) async throws -> String
   let data = await offPool { output.fileHandleForReading.readDataToEndOfFile() }
   await process.exited()
   return String(decoding: data, as: UTF8.self)
+}
+
+/// The colours a styled screen (`capture-pane -e`) sets: 24-bit ones (`38;2;R;G;B`, `48;2;…`) and the palette
+/// cube's (`38;5;N` with N from 16 to 231).
+struct TerminalColours {
+  struct RGB: Hashable {
+    let red: Int
+    let green: Int
+    let blue: Int
+  }
+
+  private(set) var rgb: Set<RGB> = []
+  private(set) var cube: Set<Int> = []
+
+  init(_ screen: String) {
+    for sequence in screen.split(separator: "\u{1B}[").map({ $0.prefix { $0 != "m" } }) {
+      let numbers = sequence.split(separator: ";").map { Int($0) ?? -1 }
+      var index = 0
+      while index < numbers.count {
+        if [38, 48].contains(numbers[index]), index + 4 < numbers.count, numbers[index + 1] == 2 {
+          rgb.insert(RGB(red: numbers[index + 2], green: numbers[index + 3], blue: numbers[index + 4]))
+          index += 5
+        } else if [38, 48].contains(numbers[index]), index + 2 < numbers.count, numbers[index + 1] == 5 {
+          if (16...231).contains(numbers[index + 2]) { cube.insert(numbers[index + 2]) }
+          index += 3
+        } else {
+          index += 1
+        }
+      }
+    }
+  }
 }

@@ -28,6 +28,11 @@ struct Tmux {
     try await run(["capture-pane", "-p", "-t", "feed"])
   }
 
+  /// The screen with its colours: `capture-pane -e` keeps each cell's Select Graphic Rendition sequences.
+  func styledScreen() async throws -> String {
+    try await run(["capture-pane", "-p", "-e", "-t", "feed"])
+  }
+
   /// A tmux format of the pane, such as `#{alternate_on}`.
   func pane(_ format: String) async throws -> String {
     try await run(["display-message", "-p", "-t", "feed", format]).trimmingCharacters(in: .whitespacesAndNewlines)

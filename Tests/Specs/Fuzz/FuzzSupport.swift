@@ -1,5 +1,6 @@
 import EssentialFeed
 import EssentialFeedCache
+import FeedImages
 import Foundation
 import Testing
 
@@ -116,5 +117,33 @@ enum FuzzFixtures {
       LocalFeedImage(id: UUID(), description: "a", location: nil, url: anyURL()),
       LocalFeedImage(id: UUID(), description: nil, location: "Ünï", url: anyURL()),
     ]
+  }
+}
+
+/// The pictures the JPEG and PNG fuzzers mutate: a smooth gradient and a noisy one, small enough for 20,000 runs.
+enum FuzzPictures {
+  static let seeds: [Picture] = [
+    picture(width: 24, height: 16, noise: false), picture(width: 17, height: 9, noise: true),
+  ]
+  .compactMap { $0 }
+
+  /// A rule a decoded picture broke: its size past the limits or its samples not three per pixel.
+  static func violation(_ picture: Picture) -> String? {
+    guard picture.width <= Picture.maximumSide, picture.height <= Picture.maximumSide,
+      picture.width * picture.height <= Picture.maximumPixels,
+      picture.pixels.count == picture.width * picture.height * 3
+    else { return "decoded a \(picture.width) × \(picture.height) picture of \(picture.pixels.count) samples" }
+    return nil
+  }
+
+  private static func picture(width: Int, height: Int, noise: Bool) -> Picture? {
+    var state: UInt32 = 2_463_534_242
+    let pixels = (0..<(width * height * 3)).map { index -> UInt8 in
+      state ^= state << 13
+      state ^= state >> 17
+      state ^= state << 5
+      return noise ? UInt8(truncatingIfNeeded: state) : UInt8((index * 7) % 256)
+    }
+    return Picture(width: width, height: height, pixels: pixels)
   }
 }

@@ -1,7 +1,9 @@
 import EssentialFeed
 import EssentialFeedAPI
 import EssentialFeedSQLite
+import FeedImages
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -67,6 +69,30 @@ struct FuzzTests {
       return ImageIndexJournal.header() + ImageIndexJournal.encode(records) == input
         ? nil : "accepted a non-canonical index"
     }
+  }
+
+  @Test("FZ-6 the JPEG decoder (libjpeg-turbo) never crashes or hangs; what it accepts is within the limits")
+  func jpegDecoder() async throws {
+    let seeds = try FuzzPictures.seeds.map { Array(try JPEG.encode($0, quality: 80)) }
+    let decoded = Mutex(0)
+    try await fuzz("jpeg", seeds: seeds) { input in
+      guard let picture = try? Picture(decoding: Data(input), fitting: (10, 6)) else { return nil }
+      decoded.withLock { $0 += 1 }
+      return FuzzPictures.violation(picture)
+    }
+    print("fuzz jpeg: \(decoded.withLock { $0 }) of \(Self.iterations) mutated files decoded, the others refused")
+  }
+
+  @Test("FZ-7 the PNG decoder (libpng) never crashes or hangs; what it accepts is within the limits")
+  func pngDecoder() async throws {
+    let seeds = try FuzzPictures.seeds.map { Array(try PNG.encode($0)) }
+    let decoded = Mutex(0)
+    try await fuzz("png", seeds: seeds) { input in
+      guard let picture = try? Picture(decoding: Data(input)) else { return nil }
+      decoded.withLock { $0 += 1 }
+      return FuzzPictures.violation(picture)
+    }
+    print("fuzz png: \(decoded.withLock { $0 }) of \(Self.iterations) mutated files decoded, the others refused")
   }
 
   @Test(
