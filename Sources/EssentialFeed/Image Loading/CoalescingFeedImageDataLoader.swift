@@ -10,10 +10,13 @@ import Synchronization
 ///   others. The load is cancelled when its last caller cancels.
 /// - There is never more than one load of a URL at a time: a caller arriving while a cancelled load is still ending
 ///   starts a new load once it has ended.
+/// - The load runs at its first caller's priority, raised to a later caller's that is higher: a row on screen joining
+///   its prefetch's load does not wait at low priority (not before macOS 26 and iOS 26, which cannot raise it).
 public final class CoalescingFeedImageDataLoader: FeedImageDataLoader {
   private struct Load {
     let number: Int
     let task: Task<Void, Never>
+    var priority: TaskPriority
     var callers: [Int: CheckedContinuation<Data, any Error>] = [:]
   }
 
@@ -53,6 +56,7 @@ public final class CoalescingFeedImageDataLoader: FeedImageDataLoader {
   /// - Throws: The shared load's error, delivered to every caller; `CancellationError` when this caller is cancelled.
   public func loadImageData(from url: URL) async throws -> Data {
     let key = url.absoluteString
+    let priority = Task.currentPriority
     let caller = state.withLock { state in
       state.serial += 1
       state.waiting.insert(state.serial)
@@ -60,16 +64,20 @@ public final class CoalescingFeedImageDataLoader: FeedImageDataLoader {
     }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        let observer = state.withLock { state in
+        let (observer, raised) = state.withLock { state -> ((@Sendable () -> Void)?, Task<Void, Never>?) in
           if state.cancelledEarly.remove(caller) != nil {
             state.waiting.remove(caller)
             continuation.resume(throwing: CancellationError())
-            return state.observer
+            return (state.observer, nil)
           }
-          if state.loads[key] == nil { state.loads[key] = startLoad(of: url, key: key, in: &state) }
-          state.loads[key]?.callers[caller] = continuation
-          return state.observer
+          var load = state.loads[key] ?? startLoad(of: url, key: key, priority: priority, in: &state)
+          load.callers[caller] = continuation
+          let raises = priority > load.priority
+          if raises { load.priority = priority }
+          state.loads[key] = load
+          return (state.observer, raises ? load.task : nil)
         }
+        if let raised { Self.raise(raised, to: priority) }  // outside the lock: escalation handlers run now
         observer?()
       }
     } onCancel: {
@@ -77,8 +85,15 @@ public final class CoalescingFeedImageDataLoader: FeedImageDataLoader {
     }
   }
 
+  /// Raises `task`'s priority to `priority`, where the platform can.
+  private static func raise(_ task: Task<Void, Never>, to priority: TaskPriority) {
+    if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+      task.escalatePriority(to: priority)
+    }
+  }
+
   /// A new load of `url`, after the cancelled load of it still ending, if any.
-  private func startLoad(of url: URL, key: String, in state: inout State) -> Load {
+  private func startLoad(of url: URL, key: String, priority: TaskPriority, in state: inout State) -> Load {
     state.serial += 1
     let number = state.serial
     let previous = state.ending[key]?.task
@@ -93,7 +108,7 @@ public final class CoalescingFeedImageDataLoader: FeedImageDataLoader {
       }
       self.finish(number, of: key, with: result)
     }
-    return Load(number: number, task: task)
+    return Load(number: number, task: task, priority: priority)
   }
 
   /// Delivers `result` to every caller still waiting for load `number` of `key`, or ends a cancelled load.
