@@ -43,7 +43,7 @@ let package = Package(
     // Pictures for the app and its demo server: libjpeg-turbo (its libjpeg API, through a C shim that keeps libjpeg's
     // longjmp inside C) and libpng's simplified API, from the system with pkg-config. Not a product.
     .systemLibrary(
-      name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
+      name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
     .target(name: "CImageCodecs", dependencies: ["CJPEG"]),
     .target(name: "FeedImages", dependencies: ["CImageCodecs", "CJPEG", "CPNG"], swiftSettings: strictSettings),

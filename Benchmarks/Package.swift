@@ -9,6 +9,8 @@ let package = Package(
   dependencies: [
     .package(name: "EssentialFeed", path: "..", traits: []),
     .package(url: "https://github.com/ordo-one/benchmark.git", exact: "1.38.1", traits: ["MallocInterposer"]),
+    // The peer users pick for SQLite in Swift: the GRDB pairs compare our SQLite store with it. Benchmarks only.
+    .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
   ],
   targets: [
     // The raw SQLite baseline talks to the system library directly, as the store does.
@@ -18,7 +20,9 @@ let package = Package(
       name: "BenchmarkTwins",
       dependencies: [
         .product(name: "EssentialFeed", package: "EssentialFeed"),
-        .product(name: "EssentialFeedAPI", package: "EssentialFeed"), "RawSQLite",
+        .product(name: "EssentialFeedAPI", package: "EssentialFeed"),
+        .product(name: "EssentialFeedCache", package: "EssentialFeed"), "RawSQLite",
+        .product(name: "GRDB", package: "GRDB.swift"),
       ],
       path: "Benchmarks/BenchmarkTwins"
     ),

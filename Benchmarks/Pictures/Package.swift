@@ -10,7 +10,7 @@ let package = Package(
   platforms: [.macOS(.v15)],
   targets: [
     .systemLibrary(
-      name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
+      name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
     .target(name: "CImageCodecs", dependencies: ["CJPEG"]),
     .target(name: "FeedImages", dependencies: ["CImageCodecs", "CJPEG", "CPNG"]),

@@ -14,6 +14,11 @@ public enum JPEG {
   /// - Throws: ``PictureError`` for data libjpeg refuses or warns about (a truncated or corrupt file), and for a
   ///   picture over ``Picture/maximumSide`` or ``Picture/maximumPixels`` (refused from its header).
   public static func decode(_ data: Data, fitting target: (width: Int, height: Int)? = nil) throws -> Picture {
+    try decode(data, fitting: target, scanLimit: Int(FI_SCAN_LIMIT))
+  }
+
+  /// `decode(_:fitting:)` refusing files of more than `scanLimit` scans: ``FI_SCAN_LIMIT`` in the app.
+  static func decode(_ data: Data, fitting target: (width: Int, height: Int)?, scanLimit: Int) throws -> Picture {
     try data.withUnsafeBytes { raw in
       guard let base = raw.bindMemory(to: UInt8.self).baseAddress, raw.count > 0 else {
         throw PictureError("the JPEG is empty")
@@ -36,7 +41,8 @@ public enum JPEG {
       var pixels = [UInt8](repeating: 0, count: Int(scaledWidth) * Int(scaledHeight) * 3)
       let status = pixels.withUnsafeMutableBufferPointer { buffer in
         fi_jpeg_decode(
-          base, raw.count, Int32(scale), buffer.baseAddress, scaledWidth, scaledHeight, &message, message.count)
+          base, raw.count, Int32(scale), Int32(clamping: scanLimit), buffer.baseAddress, scaledWidth, scaledHeight,
+          &message, message.count)
       }
       guard status == FI_OK, let picture = Picture(width: Int(scaledWidth), height: Int(scaledHeight), pixels: pixels)
       else { throw PictureError("the JPEG is unreadable: " + text(message)) }
@@ -44,15 +50,15 @@ public enum JPEG {
     }
   }
 
-  /// `picture` as a baseline JPEG of `quality` (1…100).
-  public static func encode(_ picture: Picture, quality: Int = 85) throws -> Data {
+  /// `picture` as a JPEG of `quality` (1…100, clamped), baseline or `progressive`.
+  public static func encode(_ picture: Picture, quality: Int = 85, progressive: Bool = false) throws -> Data {
     var output: UnsafeMutablePointer<UInt8>?
     var size: UInt = 0
     var message = [CChar](repeating: 0, count: 200)
     let status = picture.pixels.withUnsafeBufferPointer { pixels in
       fi_jpeg_encode(
-        pixels.baseAddress, Int32(picture.width), Int32(picture.height), Int32(quality), &output, &size, &message,
-        message.count)
+        pixels.baseAddress, 3, Int32(picture.width), Int32(picture.height), Int32(clamping: quality),
+        progressive ? 1 : 0, &output, &size, &message, message.count)
     }
     defer { fi_free(output) }
     guard status == FI_OK, let output else { throw PictureError("the JPEG could not be written: " + text(message)) }

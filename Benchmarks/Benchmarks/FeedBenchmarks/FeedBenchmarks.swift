@@ -178,5 +178,6 @@ let benchmarks: @Sendable () -> Void = {
   windowBenchmarks()
   imageCacheBenchmarks()
   fileSystemImageCacheBenchmarks()
+  grdbBenchmarks()
   likesBenchmarks()
 }

@@ -47,6 +47,7 @@ struct Pair: Sendable {
     pendingLikes, sqlitePendingLikes, fileSystemPendingLikes, likesOverlay,
     limitedImageCache, sqliteImageInsert, fileSystemImageInsert,
     windowPageReads, sqliteWindowPageReads,
+    grdbRoundTrip, grdbPageReads, grdbPendingLikes,
   ]
 }
 

@@ -15,19 +15,25 @@ enum {
   FI_OUT_OF_MEMORY = 3,
 };
 
+/// The most scans a progressive JPEG may have: past it the decode fails (a valid file of a thousand scans takes
+/// minutes, libjpeg-turbo's LJT-01-003). Ordinary progressive files have about ten.
+#define FI_SCAN_LIMIT 500
+
 /// Reads a JPEG's header: its size, and the size it decodes to when scaled by 1/`scale_denominator` (1, 2, 4 or 8).
 int fi_jpeg_info(const unsigned char *data, size_t size, int scale_denominator, int *width, int *height,
                  int *scaled_width, int *scaled_height, char *message, size_t message_size);
 
 /// Decodes a JPEG scaled by 1/`scale_denominator` into `rgb` (3 bytes a pixel, row by row), which holds exactly
-/// `width` × `height` pixels, the scaled size ``fi_jpeg_info`` gave. Any warning (premature end, corrupt data) fails it.
-int fi_jpeg_decode(const unsigned char *data, size_t size, int scale_denominator, unsigned char *rgb, int width,
-                   int height, char *message, size_t message_size);
+/// `width` × `height` pixels, the scaled size ``fi_jpeg_info`` gave. A warning that means lost data (premature end,
+/// corrupt data) fails it, and so do more than `scan_limit` scans. CMYK and YCCK files are converted to RGB.
+int fi_jpeg_decode(const unsigned char *data, size_t size, int scale_denominator, int scan_limit, unsigned char *rgb,
+                   int width, int height, char *message, size_t message_size);
 
-/// Encodes `width` × `height` RGB pixels as a baseline JPEG of `quality` (1…100); `*output` is then `malloc`'d
-/// memory of `*output_size` bytes for the caller to `free` (``fi_free``).
-int fi_jpeg_encode(const unsigned char *rgb, int width, int height, int quality, unsigned char **output,
-                   unsigned long *output_size, char *message, size_t message_size);
+/// Encodes `width` × `height` pixels of 3 (RGB) or 4 (CMYK, stored as given) `components` as a JPEG of `quality`
+/// (1…100), baseline or `progressive`; `*output` is then `malloc`'d memory of `*output_size` bytes for the caller to
+/// free (``fi_free``), and `NULL` on an error.
+int fi_jpeg_encode(const unsigned char *samples, int components, int width, int height, int quality, int progressive,
+                   unsigned char **output, unsigned long *output_size, char *message, size_t message_size);
 
 /// Frees memory ``fi_jpeg_encode`` returned.
 void fi_free(void *memory);

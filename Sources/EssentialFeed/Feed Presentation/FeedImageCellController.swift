@@ -96,7 +96,11 @@ final class FeedImageCellController<Image> {
     -> @Sendable () async throws -> LoadedImage<Image>
   {
     guard case .offMainActor(let transform) = transform else { return { .data(try await fetch()) } }
-    return { await transform(try await fetch()) }
+    return {
+      let data = try await fetch()
+      try Task.checkCancellation()  // a loader that finished despite the cancel: no decode
+      return await transform(data)
+    }
   }
 
   private func didLoad(_ result: Result<LoadedImage<Image>, any Error>) {

@@ -3,7 +3,8 @@ import Foundation
 /// How the presentation turns an image's data into what its view shows.
 ///
 /// The `async` form runs in the image's load task, off the main actor, and is cancelled with it: a cell that leaves
-/// the screen cancels its decode as it cancels its load, and a cancelled decode's result is never shown. The
+/// the screen cancels its decode as it cancels its load (a decode that checks for cancellation stops; one that does
+/// not, such as a C decoder, runs to its end), and a cancelled decode's result is never shown. The
 /// synchronous form runs on the main actor once the data arrives (cheap transforms, and the API before `async`).
 enum ImageTransform<Image> {
   /// Runs on the main actor when the data arrives.

@@ -199,7 +199,7 @@ func commandOutput(_ path: String, _ arguments: [String]) async throws -> String
 }
 
 /// The colours a styled screen (`capture-pane -e`) sets: 24-bit ones (`38;2;R;G;B`, `48;2;…`) and the palette
-/// cube's (`38;5;N` with N from 16 to 231).
+/// cube's (`38;5;N` with N from 17 to 230, but for the screen's own colours).
 struct TerminalColours {
   struct RGB: Hashable {
     let red: Int
@@ -219,7 +219,10 @@ struct TerminalColours {
           rgb.insert(RGB(red: numbers[index + 2], green: numbers[index + 3], blue: numbers[index + 4]))
           index += 5
         } else if [38, 48].contains(numbers[index]), index + 2 < numbers.count, numbers[index + 1] == 5 {
-          if (16...231).contains(numbers[index + 2]) { cube.insert(numbers[index + 2]) }
+          // The screen's own colours (the title bar, the accent, likes, warnings) are not the thumbnails'.
+          if (17...230).contains(numbers[index + 2]), ![24, 39, 204, 208].contains(numbers[index + 2]) {
+            cube.insert(numbers[index + 2])
+          }
           index += 3
         } else {
           index += 1

@@ -1,3 +1,4 @@
+import CImageCodecs
 import FeedTerminal
 import Foundation
 import Testing
@@ -60,6 +61,31 @@ struct PictureTests {
     let size = (columns: 10, rows: 3)
     #expect(await BrowseComposer.thumbnail(of: Data(file.prefix(file.count / 2)), size: size, colours: .grey) == nil)
     #expect(await BrowseComposer.thumbnail(of: Data(file), size: size, colours: .grey) != nil)
+  }
+
+  @Test("TRM-21 a progressive JPEG of more scans than the limit is refused, not decoded for minutes")
+  func scanLimit() throws {
+    let progressive = try JPEG.encode(try #require(gradient(width: 64, height: 48)), progressive: true)
+    #expect(try JPEG.decode(progressive, fitting: nil, scanLimit: 500).width == 64)
+    #expect(throws: PictureError.self) { try JPEG.decode(progressive, fitting: nil, scanLimit: 3) }
+    #expect(try Picture(decoding: progressive).height == 48)
+  }
+
+  @Test("TRM-19 a CMYK JPEG (Adobe's inverted samples) decodes to RGB")
+  func cmyk() throws {
+    // Red as Photoshop stores it: C 0 %, M and Y 100 %, K 0 %, each inverted (255 - value).
+    let samples = [UInt8](repeating: 0, count: 16 * 8 * 4).enumerated().map { index, _ in
+      [255, 0, 0, 255][index % 4] as UInt8
+    }
+    var output: UnsafeMutablePointer<UInt8>?
+    var size: UInt = 0
+    var message = [CChar](repeating: 0, count: 200)
+    #expect(fi_jpeg_encode(samples, 4, 16, 8, 95, 0, &output, &size, &message, message.count) == FI_OK)
+    defer { fi_free(output) }
+    let data = Data(bytes: try #require(output), count: Int(size))
+    let picture = try Picture(decoding: data)
+    #expect(picture.width == 16 && picture.height == 8)
+    #expect(picture.pixels[0] > 230 && picture.pixels[1] < 25 && picture.pixels[2] < 25, "\(picture.pixels.prefix(3))")
   }
 
   @Test("TRM-22 thumbnails draw in 24-bit colour, the 256-colour cube, or greys, as COLORTERM and TERM say")

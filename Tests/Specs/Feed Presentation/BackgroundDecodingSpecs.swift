@@ -49,6 +49,8 @@ struct BackgroundDecodingSpecs {
 
     try await changes.wait(for: "the first decode cancelled") { decoder.calls[0].cancelled }
     decoder.release(0)
+    // Its image returned before the item shows again: a delivery of it would come before the fresh load's many turns.
+    try await changes.wait(for: "the first decode returned") { decoder.calls[0].returned }
     sut.itemWillBecomeVisible(at: 0)
     try await changes.wait(for: "a second load") { imageLoader.loads.requests.count == 2 }
     try await imageLoader.loads.complete(1, with: .success(validImageData("fresh")))
@@ -93,6 +95,7 @@ final class GatedDecoder: Sendable {
     var onMainThread: Bool
     var cancelled = false
     var released = false
+    var returned = false
     var waiting: CheckedContinuation<Void, Never>?
   }
 
@@ -121,6 +124,10 @@ final class GatedDecoder: Sendable {
       }
     } onCancel: {
       state.withLock { $0[index].cancelled = true }
+      changes.changed()
+    }
+    defer {
+      state.withLock { $0[index].returned = true }
       changes.changed()
     }
     return testImageTransformer(data)

@@ -136,6 +136,24 @@ enum FuzzPictures {
     return nil
   }
 
+  /// A rule a JPEG decoded for a 10 × 6 thumbnail broke: its whole decode must succeed too, the same every time,
+  /// and the scaled one must be no larger than it and cover the thumbnail (or be the whole picture).
+  static func violation(scaled: Picture, of data: Data) -> String? {
+    guard let whole = try? Picture(decoding: data), (try? Picture(decoding: data)) == whole else {
+      return "decoded scaled, but not whole, or not the same twice"
+    }
+    let covers = scaled.width >= min(10, whole.width) && scaled.height >= min(6, whole.height)
+    guard covers, scaled.width <= whole.width, scaled.height <= whole.height else {
+      return "decoded \(scaled.width) × \(scaled.height) for a 10 × 6 thumbnail of \(whole.width) × \(whole.height)"
+    }
+    return nil
+  }
+
+  /// A rule a PNG broke: decoding it again must give the same picture.
+  static func violation(again picture: Picture, of data: Data) -> String? {
+    (try? Picture(decoding: data)) == picture ? nil : "decoded differently the second time"
+  }
+
   private static func picture(width: Int, height: Int, noise: Bool) -> Picture? {
     var state: UInt32 = 2_463_534_242
     let pixels = (0..<(width * height * 3)).map { index -> UInt8 in

@@ -78,7 +78,7 @@ struct FuzzTests {
     try await fuzz("jpeg", seeds: seeds) { input in
       guard let picture = try? Picture(decoding: Data(input), fitting: (10, 6)) else { return nil }
       decoded.withLock { $0 += 1 }
-      return FuzzPictures.violation(picture)
+      return FuzzPictures.violation(picture) ?? FuzzPictures.violation(scaled: picture, of: Data(input))
     }
     print("fuzz jpeg: \(decoded.withLock { $0 }) of \(Self.iterations) mutated files decoded, the others refused")
   }
@@ -90,7 +90,7 @@ struct FuzzTests {
     try await fuzz("png", seeds: seeds) { input in
       guard let picture = try? Picture(decoding: Data(input)) else { return nil }
       decoded.withLock { $0 += 1 }
-      return FuzzPictures.violation(picture)
+      return FuzzPictures.violation(picture) ?? FuzzPictures.violation(again: picture, of: Data(input))
     }
     print("fuzz png: \(decoded.withLock { $0 }) of \(Self.iterations) mutated files decoded, the others refused")
   }
