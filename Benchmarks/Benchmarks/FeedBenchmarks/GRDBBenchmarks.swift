@@ -66,9 +66,9 @@ func grdbBenchmarks() {
   Benchmark("GRDB feed round trip 10000.raw") { benchmark in
     let directory = Payloads.temporaryDirectory("grdb-feed")
     let cache = try GRDBPeer.FeedCache(path: directory.appending(path: "feed.sqlite").path(percentEncoded: false))
-    _ = try cache.roundTrip([], timestamp: Date())
+    _ = try await cache.roundTrip([], timestamp: Date())
     benchmark.startMeasurement()
-    for _ in benchmark.scaledIterations { blackHole(try cache.roundTrip(feed, timestamp: Date())) }
+    for _ in benchmark.scaledIterations { blackHole(try await cache.roundTrip(feed, timestamp: Date())) }
     benchmark.stopMeasurement()
     try? FileManager.default.removeItem(at: directory)
   }
@@ -86,7 +86,7 @@ func grdbBenchmarks() {
     let list = try await GRDBPageFixture.shared()
     let cursors = GRDBCursors(before: target)
     benchmark.startMeasurement()
-    for _ in benchmark.scaledIterations { blackHole(try list.page(after: cursors.take(), limit: 30)) }
+    for _ in benchmark.scaledIterations { blackHole(try await list.page(after: cursors.take(), limit: 30)) }
   }
 
   // 10,000 pending likes: each enqueued, all listed, each removed as answered; every change its own transaction.
@@ -108,12 +108,12 @@ func grdbBenchmarks() {
   Benchmark("GRDB pending likes 10000.raw", configuration: .init(maxIterations: 5)) { benchmark in
     let directory = Payloads.temporaryDirectory("grdb-likes")
     let likes = try GRDBPeer.PendingLikes(path: directory.appending(path: "feed.sqlite").path(percentEncoded: false))
-    try likes.enqueue(opener)
-    _ = try likes.removeIfPending(opener)
+    try await likes.enqueue(opener)
+    _ = try await likes.removeIfPending(opener)
     benchmark.startMeasurement()
-    for action in LikesFixture.actions { try likes.enqueue(action) }
-    blackHole(try likes.pendingActions())
-    for action in LikesFixture.actions { _ = try likes.removeIfPending(action) }
+    for action in LikesFixture.actions { try await likes.enqueue(action) }
+    blackHole(try await likes.pendingActions())
+    for action in LikesFixture.actions { _ = try await likes.removeIfPending(action) }
     benchmark.stopMeasurement()
     try? FileManager.default.removeItem(at: directory)
   }

@@ -21,13 +21,13 @@ extension Pair {
     // Both sides open their files first (a database, its schema): the measured work is the round trip.
     try await loader.save([])
     _ = try await loader.load()
-    _ = try grdb.roundTrip([], timestamp: Date())
+    _ = try await grdb.roundTrip([], timestamp: Date())
     return Sides(
       ours: {
         try await loader.save(feed)
         keep(try await loader.load())
       },
-      raw: { keep(try grdb.roundTrip(feed, timestamp: Date())) })
+      raw: { keep(try await grdb.roundTrip(feed, timestamp: Date())) })
   }
 
   /// The rows of the page stores the page reads run on: `INSTRUCTION_COUNTS_PAGE_ROWS`, by default just enough for
@@ -49,7 +49,7 @@ extension Pair {
     let list = try GRDBPeer.PageList.filled(
       at: scratch("grdb-pages").appending(path: "feed.sqlite").path(percentEncoded: false), with: all)
     _ = try await store.retrievePage(after: all[0].id, limit: 30)
-    _ = try list.page(after: 0, limit: 30)
+    _ = try await list.page(after: 0, limit: 30)
     let start = rows - 30 * size - 1  // the last `size` pages end at the list's last image
     return Sides(
       ours: {
@@ -62,7 +62,7 @@ extension Pair {
       raw: {
         var last = start
         for _ in 0..<size {
-          guard let tail = try list.page(after: last, limit: 30).last else { break }
+          guard let tail = try await list.page(after: last, limit: 30).last else { break }
           last = tail.position
         }
       })
@@ -83,9 +83,9 @@ extension Pair {
     try await store.enqueue(opener)
     _ = try await store.pendingActions()
     try await store.removeIfPending(opener)
-    try grdb.enqueue(opener)
-    _ = try grdb.pendingActions()
-    _ = try grdb.removeIfPending(opener)
+    try await grdb.enqueue(opener)
+    _ = try await grdb.pendingActions()
+    _ = try await grdb.removeIfPending(opener)
     return Sides(
       ours: {
         for action in actions { try await store.enqueue(action) }
@@ -93,9 +93,9 @@ extension Pair {
         for action in actions { keep(try await store.removeIfPending(action)) }
       },
       raw: {
-        for action in actions { try grdb.enqueue(action) }
-        keep(try grdb.pendingActions())
-        for action in actions { keep(try grdb.removeIfPending(action)) }
+        for action in actions { try await grdb.enqueue(action) }
+        keep(try await grdb.pendingActions())
+        for action in actions { keep(try await grdb.removeIfPending(action)) }
       })
   }
 }
