@@ -1,5 +1,4 @@
 import EssentialFeed
-import FeedImages
 import FeedTerminal
 import Foundation
 
@@ -70,12 +69,14 @@ struct BrowseComposer {
     return detail
   }
 
-  /// `data` (JPEG, PNG or PGM) as a thumbnail of `size` cells; `nil` when it is no picture we decode. Nonisolated and
-  /// `async`: it runs off the main actor, in the image's load task.
+  /// `data` (JPEG, PNG or PGM) as a thumbnail of `size` cells; `nil` when it is no picture we decode. It runs on the
+  /// screen's ``ThumbnailDecoder``: off the main actor and off the cooperative pool, one at a time.
   nonisolated static func thumbnail(
     of data: Data, size: (columns: Int, rows: Int), colours: ColourDepth
   ) async -> Thumbnail? {
-    guard let picture = try? Picture(decoding: data, fitting: (size.columns, size.rows * 2)) else { return nil }
-    return Thumbnail(picture, columns: size.columns, rows: size.rows, depth: colours)
+    await decoder.thumbnail(of: data, size: size, colours: colours)
   }
+
+  /// The decoder every screen of the browse shares.
+  private static let decoder = ThumbnailDecoder()
 }

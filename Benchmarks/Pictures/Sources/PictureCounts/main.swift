@@ -49,14 +49,14 @@ func raw(_ data: Data) -> [UInt8]? {
   defer { tjDestroy(handle) }
   return data.withUnsafeBytes { raw in
     guard let bytes = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
-    return thumbnail(decoding: bytes, count: raw.count, with: handle)
+    return thumbnail(decoding: bytes, length: raw.count, with: handle)
   }
 }
 
 /// The twin's work on the file's bytes where they are, as a caller of TurboJPEG would do it.
-func thumbnail(decoding bytes: UnsafePointer<UInt8>, count: Int, with handle: tjhandle) -> [UInt8]? {
+func thumbnail(decoding bytes: UnsafePointer<UInt8>, length: Int, with handle: tjhandle) -> [UInt8]? {
   var (width, height, subsampling, colourspace): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
-  guard tjDecompressHeader3(handle, bytes, UInt(count), &width, &height, &subsampling, &colourspace) == 0
+  guard tjDecompressHeader3(handle, bytes, UInt(length), &width, &height, &subsampling, &colourspace) == 0
   else { return nil }
   var count: Int32 = 0
   guard let factors = tjGetScalingFactors(&count) else { return nil }
@@ -69,7 +69,7 @@ func thumbnail(decoding bytes: UnsafePointer<UInt8>, count: Int, with handle: tj
   }
   var pixels = [UInt8](repeating: 0, count: Int(scaledWidth * scaledHeight) * 3)
   guard
-    tjDecompress2(handle, bytes, UInt(count), &pixels, scaledWidth, 0, scaledHeight, Int32(TJPF_RGB.rawValue), 0)
+    tjDecompress2(handle, bytes, UInt(length), &pixels, scaledWidth, 0, scaledHeight, Int32(TJPF_RGB.rawValue), 0)
       == 0
   else { return nil }
   var thumbnail = [UInt8](repeating: 0, count: target.width * target.height * 3)
