@@ -20,7 +20,8 @@ extension FileSystemFeedStore {
   private func insertLocked(_ data: Data, for url: URL) throws(FileFeedStoreError) {
     let key = url.absoluteString
     let digest = SHA256(key)
-    let path = indexLocation.imagePath(digest)
+    let name = ImageFileFormat.fileName(for: digest)
+    var path: String { StorePath.appending(name, to: imagesPath) }  // for errors: not built on the way that works
     var index = takeIndex()
     defer { imageIndex = index }
     if let limits = imageLimits, data.count > limits.maximumBytes {
@@ -36,7 +37,7 @@ extension FileSystemFeedStore {
       throw .insertionFailed(path: error.path, reason: error.reason)
     }
     do {
-      try writeImageFile(ImageFileFormat.encode(data, key: key, stored: stored), to: path)
+      try writeImageFile([ImageFileFormat.header(for: data, key: key, stored: stored), data], name: name)
     } catch {
       let restore: ImageIndexJournal.Record =
         previous.map { .clean(digest, size: $0.size, stored: $0.stored) }
@@ -108,20 +109,22 @@ extension FileSystemFeedStore {
     return contents.data
   }
 
-  /// Writes an image file; something else in its place (a directory) is removed and the write tried once more.
-  private func writeImageFile(_ file: Data, to path: String) throws(AtomicFile.SystemError) {
+  /// Writes an image file of `parts`; something else in its place (a directory) is removed and the write tried once
+  /// more.
+  private func writeImageFile(_ parts: [Data], name: String) throws(AtomicFile.SystemError) {
     do {
-      try writer.write(file, to: path)
+      try writer.write(parts, name: name, in: imagesPath)
     } catch  where error.code == ENOENT {
       imagesDirectoryExists = false  // Removed behind the store's back: make it again, once.
       try AtomicFile.createDirectory(imagesPath)
       imagesDirectoryExists = true
-      try writer.write(file, to: path)
+      try writer.write(parts, name: name, in: imagesPath)
     } catch {
+      let path = StorePath.appending(name, to: imagesPath)
       var info = stat()
       guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG else { throw error }
       try AtomicFile.removeItem(path)
-      try writer.write(file, to: path)
+      try writer.write(parts, name: name, in: imagesPath)
     }
   }
 

@@ -1,18 +1,20 @@
 import Foundation
 
-/// One image data file of ``FileSystemFeedStore``, version 2. It holds its own URL, so a lookup verifies the key,
+/// One image data file of ``FileSystemFeedStore``, version 3. It holds its own URL, so a lookup verifies the key,
 /// and when it was stored, so a lookup checks the maximum age without the index:
 ///
 /// ```
 /// magic "EFIM" | version u16 | reserved u16 | url length u32 | data length u64 | stored u64 | checksum u64 | url | data
 /// ```
 ///
-/// `stored` is the bit pattern of `Date.timeIntervalSinceReferenceDate`. The file's name is the SHA-256 digest of the URL's
+/// `stored` is the bit pattern of `Date.timeIntervalSinceReferenceDate`; `checksum` is ``XXH64`` of the URL, seeded
+/// with XXH64 of the data seeded with `stored`. Version 2 files (the same layout, a ``Hash64`` checksum) are still
+/// read, and replaced by version 3 when the image is stored again. The file's name is the SHA-256 digest of the URL's
 /// `absoluteString` in 64 hex digits: only `[0-9a-f]`, so no URL can name a path outside the directory, whatever its
 /// length or bytes. (Version 1 files, named by a 128-bit hash, are not read; an index rebuild removes them.)
 enum ImageFileFormat {
   static let magic: UInt32 = 0x4D49_4645  // "EFIM" read as little-endian bytes
-  static let version: UInt16 = 2
+  static let version: UInt16 = 3
   static let headerSize = 4 + 2 + 2 + 4 + 8 + 8 + 8
   static let suffix = ".image"
 
@@ -30,12 +32,19 @@ enum ImageFileFormat {
     return SHA256(hex: name.dropLast(suffix.count))
   }
 
-  /// The file for `data` under `key`, built in one buffer: one copy of the image's bytes.
+  /// The file for `data` under `key`: its ``header(for:key:stored:)`` and the data (tests and tools; the store writes
+  /// the two parts without joining them).
   static func encode(_ data: Data, key: String, stored: Date) -> Data {
+    header(for: data, key: key, stored: stored) + data
+  }
+
+  /// Everything in the file for `data` under `key` before the data: the fixed header and the URL. The store writes
+  /// it and the caller's bytes one after the other, so the image is never copied into a file buffer.
+  static func header(for data: Data, key: String, stored: Date) -> Data {
     var key = key
     return key.withUTF8 { url in
       data.withUnsafeBytes { body in
-        var header = BinaryWriter(capacity: headerSize)
+        var header = BinaryWriter(capacity: headerSize + url.count)
         header.append(magic)
         header.append(version)
         header.append(UInt16(0))
@@ -43,14 +52,20 @@ enum ImageFileFormat {
         header.append(UInt64(body.count))
         let stored = stored.timeIntervalSinceReferenceDate.bitPattern
         header.append(stored)
-        header.append(Hash64.hash(UnsafeRawBufferPointer(url), seed: Hash64.hash(body) ^ stored))
-        var file = Data(capacity: headerSize + url.count + body.count)
-        file.append(contentsOf: header.bytes)
-        file.append(url)
-        file.append(contentsOf: body)
-        return file
+        header.append(checksum(url: UnsafeRawBufferPointer(url), body: body, stored: stored, version: version))
+        var file = header.bytes
+        file.append(contentsOf: url)
+        return Data(file)
       }
     }
+  }
+
+  /// The checksum of a file's URL, data and date: XXH64 from version 3, ``Hash64`` in version 2's files.
+  private static func checksum(
+    url: UnsafeRawBufferPointer, body: UnsafeRawBufferPointer, stored: UInt64, version: UInt16
+  ) -> UInt64 {
+    version == 2
+      ? Hash64.hash(url, seed: Hash64.hash(body) ^ stored) : XXH64.hash(url, seed: XXH64.hash(body, seed: stored))
   }
 
   /// An image file's contents.
@@ -67,7 +82,9 @@ enum ImageFileFormat {
         var reader = BinaryReader(buffer)
         guard try reader.read(UInt32.self) == magic else { throw .init(reason: "not an image data file") }
         let fileVersion = try reader.read(UInt16.self)
-        guard fileVersion == version else { throw .init(reason: "unknown format version \(fileVersion)") }
+        guard fileVersion == version || fileVersion == 2 else {
+          throw .init(reason: "unknown format version \(fileVersion)")
+        }
         guard try reader.read(UInt16.self) == 0 else { throw .init(reason: "unknown flags") }
         let urlLength = Int(try reader.read(UInt32.self))
         let dataLength = try reader.read(UInt64.self)
@@ -79,7 +96,7 @@ enum ImageFileFormat {
         }
         let url = try reader.readBytes(urlLength)
         let body = try reader.readBytes(Int(dataLength))
-        guard Hash64.hash(url, seed: Hash64.hash(body) ^ stored) == checksum else {
+        guard Self.checksum(url: url, body: body, stored: stored, version: fileVersion) == checksum else {
           throw .init(reason: "checksum mismatch")
         }
         guard let key = String(validating: url, as: UTF8.self) else { throw .init(reason: "invalid UTF-8") }

@@ -67,13 +67,22 @@ enum AtomicFile {
   /// A writer killed midway leaves only its temporary file, which ``removeStaleTemporaries(in:)`` removes later.
   static func write(_ data: Data, to path: String, temporaryDirectory: String) throws(SystemError) {
     let (directory, name) = StorePath.split(path)
+    try write([data], name: name, in: directory, temporaryDirectory: temporaryDirectory)
+  }
+
+  /// Replaces the file `name` in `directory` with `parts` written one after the other, as ``write(_:to:temporaryDirectory:)``
+  /// does: a file's header and the caller's bytes are written without joining them first.
+  static func write(
+    _ parts: [Data], name: String, in directory: String, temporaryDirectory: String
+  ) throws(SystemError) {
     let temporary = StorePath.appending(Temporary.name(for: name), to: temporaryDirectory)
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw SystemError(errno: errno) }
-    var failure = writeAll(data, to: fd)
+    var failure: Int32 = 0
+    for part in parts where failure == 0 { failure = writeAll(part, to: fd) }
     if failure == 0, fsync(fd) != 0 { failure = errno }
     if close(fd) != 0, failure == 0 { failure = errno }
-    if failure == 0, rename(temporary, path) != 0 { failure = errno }
+    if failure == 0, rename(temporary, StorePath.appending(name, to: directory)) != 0 { failure = errno }
     if failure != 0 {
       unlink(temporary)
       throw SystemError(errno: failure)

@@ -15,18 +15,25 @@ struct CacheFileWriter {
 
   /// Writes `data` to `path`, a file in the store's directory or below it.
   mutating func write(_ data: Data, to path: String) throws(AtomicFile.SystemError) {
-    guard data.count <= maximumFileSize else {
-      throw .init(reason: "\(data.count) bytes is more than the store's limit of \(maximumFileSize)")
+    let (directory, name) = StorePath.split(path)
+    try write([data], name: name, in: directory)
+  }
+
+  /// Writes `parts`, one after the other, to the file `name` in `directory` (the store's directory or one below it).
+  mutating func write(_ parts: [Data], name: String, in directory: String) throws(AtomicFile.SystemError) {
+    let size = parts.reduce(0) { $0 + $1.count }
+    guard size <= maximumFileSize else {
+      throw .init(reason: "\(size) bytes is more than the store's limit of \(maximumFileSize)")
     }
     let wasReady = directoryReady
     do {
       try prepareDirectory()
-      try AtomicFile.write(data, to: path, temporaryDirectory: directory)
+      try AtomicFile.write(parts, name: name, in: directory, temporaryDirectory: self.directory)
     } catch {
       directoryReady = false
       guard wasReady, error.code == ENOENT else { throw error }
       try prepareDirectory()  // The directory was removed since: make it again, once.
-      try AtomicFile.write(data, to: path, temporaryDirectory: directory)
+      try AtomicFile.write(parts, name: name, in: directory, temporaryDirectory: self.directory)
     }
   }
 

@@ -10,10 +10,15 @@ struct SHA256: Hashable, Sendable {
 
   /// The digest as 64 lowercase hex digits.
   var hex: String {
-    [word0, word1, word2, word3].map { word in
-      let digits = String(word, radix: 16)
-      return String(repeating: "0", count: 16 - digits.count) + digits
-    }.joined()
+    String(unsafeUninitializedCapacity: 64) { buffer in
+      let digits: StaticString = "0123456789abcdef"
+      for (number, word) in [word0, word1, word2, word3].enumerated() {
+        for nibble in 0..<16 {
+          buffer[number * 16 + nibble] = digits.utf8Start[Int(truncatingIfNeeded: word >> (60 - 4 * UInt64(nibble))) & 15]
+        }
+      }
+      return 64
+    }
   }
 
   /// Makes a digest of its four words, as ``hex`` or an index record holds them.
