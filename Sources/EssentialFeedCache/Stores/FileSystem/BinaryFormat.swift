@@ -10,7 +10,11 @@ struct BinaryWriter {
   }
 
   mutating func append<T: FixedWidthInteger>(_ value: T) {
-    withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    var value = value.littleEndian
+    for _ in 0..<MemoryLayout<T>.size {  // byte by byte: a generic append of a raw buffer costs ten times as much
+      bytes.append(UInt8(truncatingIfNeeded: value))
+      value >>= 8
+    }
   }
 
   mutating func append(_ string: String) {

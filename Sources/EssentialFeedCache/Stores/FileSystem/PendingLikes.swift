@@ -1,12 +1,11 @@
 import EssentialFeed
 import Foundation
 
-/// The pending likes of a ``FileSystemFeedStore`` in memory: each image's action with the order it was stored in,
-/// an index by action id (so a compare-and-delete is a lookup), and where the journal ends.
+/// The pending likes of a ``FileSystemFeedStore`` in memory: each image's action in the order it was stored, an index
+/// by action id (the journal's removals name the action alone), and where the journal ends.
 struct PendingLikes {
-  private var byImage: [UUID: (action: PendingLikeAction, order: Int)] = [:]
+  private var queue = PendingLikeQueue()
   private var imageOfAction: [UUID: UUID] = [:]
-  private var nextOrder = 0
   /// The journal's records, to know when compacting it pays, and its length in whole records (0: no file yet).
   var records = 0
   var length = 0
@@ -16,17 +15,13 @@ struct PendingLikes {
   /// another instance (another process) changed it: the state is read again.
   var file: (inode: UInt64, size: Int)?
 
-  var count: Int { byImage.count }
+  var count: Int { queue.count }
 
   /// The actions in the order they were stored.
-  var actionsInOrder: [PendingLikeAction] {
-    byImage.values.sorted { $0.order < $1.order }.map(\.action)
-  }
+  var actionsInOrder: [PendingLikeAction] { queue.inStoredOrder }
 
   /// The actions, the oldest timestamp first (ties in the order they were stored).
-  var actionsByTimestamp: [PendingLikeAction] {
-    byImage.values.sorted { ($0.action.timestamp, $0.order) < ($1.action.timestamp, $1.order) }.map(\.action)
-  }
+  var actionsByTimestamp: [PendingLikeAction] { queue.byTimestamp }
 
   func contains(actionID: UUID) -> Bool {
     imageOfAction[actionID] != nil
@@ -35,16 +30,16 @@ struct PendingLikes {
   mutating func apply(_ record: PendingLikeJournal.Record) {
     switch record {
     case .enqueue(let action):
-      if let old = byImage[action.imageID] { imageOfAction[old.action.id] = nil }
       // One id, one action (a crafted or damaged journal may repeat an id): the later record's, which its answer
       // removes, never one pending forever under an id that now points elsewhere.
-      if let other = imageOfAction[action.id], other != action.imageID { byImage[other] = nil }
-      byImage[action.imageID] = (action, nextOrder)
+      if let other = imageOfAction[action.id], other != action.imageID {
+        _ = queue.remove(image: other, ifActionID: action.id)
+      }
+      if let old = queue.store(action), old.id != action.id { imageOfAction[old.id] = nil }
       imageOfAction[action.id] = action.imageID
-      nextOrder += 1
     case .remove(let id):
       guard let image = imageOfAction.removeValue(forKey: id) else { return }
-      byImage[image] = nil
+      _ = queue.remove(image: image, ifActionID: id)
     }
   }
 }

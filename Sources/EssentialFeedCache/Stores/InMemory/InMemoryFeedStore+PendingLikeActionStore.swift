@@ -6,13 +6,12 @@ extension InMemoryFeedStore: PendingLikeActionStore {
   ///
   /// - Parameter action: The action.
   public func enqueue(_ action: PendingLikeAction) {
-    pendingLikes[action.imageID] = (pendingLikeCount, action)
-    pendingLikeCount += 1
+    pendingLikes.store(action)
   }
 
   /// The pending actions, the oldest timestamp first (ties in the order they were stored).
   public func pendingActions() -> [PendingLikeAction] {
-    pendingLikes.values.sorted { ($0.action.timestamp, $0.order) < ($1.action.timestamp, $1.order) }.map(\.action)
+    pendingLikes.byTimestamp
   }
 
   /// Removes `action` if it is still its image's pending action.
@@ -21,8 +20,6 @@ extension InMemoryFeedStore: PendingLikeActionStore {
   /// - Returns: Whether it was removed.
   @discardableResult
   public func removeIfPending(_ action: PendingLikeAction) -> Bool {
-    guard pendingLikes[action.imageID]?.action.id == action.id else { return false }
-    pendingLikes[action.imageID] = nil
-    return true
+    pendingLikes.remove(image: action.imageID, ifActionID: action.id)
   }
 }

@@ -12,9 +12,8 @@ public actor InMemoryFeedStore: FeedStore, LimitedFeedImageDataStore {
   private let currentDate: @Sendable () -> Date
   var search: CachedSearch?
   var pageImages: [LocalFeedImage] = []
-  /// Each image's pending action, with the order it was stored in: one lookup per change, not a scan.
-  var pendingLikes: [UUID: (order: Int, action: PendingLikeAction)] = [:]
-  var pendingLikeCount = 0
+  /// Each image's pending action, in the order they were stored: one lookup per change, not a scan.
+  var pendingLikes = PendingLikeQueue()
   var pagePositions: [UUID: Int] = [:]
 
   /// Creates an empty store.
