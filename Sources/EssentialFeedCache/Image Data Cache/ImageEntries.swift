@@ -14,9 +14,10 @@ struct ImageEntries<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   }
 
   private var entries: [Key: Entry] = [:]
-  private var byUse: [Int: Key] = [:]
+  /// The keys by use: slot `use` holds the key used then, or `nil` once it was used again or removed. Renumbered from
+  /// 0 when empty slots outnumber the entries, so repeated reads of a few images keep it small.
+  private var byUse: [Key?] = []
   private var oldestUse = 0
-  private var nextUse = 0
   private(set) var total = 0
 
   /// How many entries there are.
@@ -24,7 +25,7 @@ struct ImageEntries<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
   /// The keys from the least recently used to the most.
   var keysByUse: [Key] {
-    byUse.sorted { $0.key < $1.key }.map(\.value)
+    byUse[oldestUse...].compactMap { $0 }
   }
 
   /// The entry for `key`, if any; looking does not count as a use.
@@ -33,25 +34,25 @@ struct ImageEntries<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   }
 
   /// Stores `value` of `size` bytes for `key`, stored at `stored`, as the most recently used; then removes the least
-  /// recently used entries until the total is within `limits`.
+  /// recently used entries until the total is within `limits` (``evictions(forInserting:for:limits:)`` names them
+  /// first, for a store that records removals before making them).
   ///
-  /// - Returns: The keys removed to make room, least recently used first.
   /// - Throws: ``ImageTooLargeError`` when `size` alone exceeds the limit; nothing changes then.
-  @discardableResult
   mutating func insert(_ value: Value, size: Int, for key: Key, stored: Date, limits: ImageCacheLimits?)
-    throws(ImageTooLargeError) -> [Key]
+    throws(ImageTooLargeError)
   {
     if let limits, size > limits.maximumBytes { throw ImageTooLargeError(size: size, limit: limits.maximumBytes) }
-    remove(key)
-    entries[key] = Entry(value: value, size: size, stored: stored, use: takeUse(for: key))
-    total += size
-    guard let limits else { return [] }
-    var evicted: [Key] = []
-    while total > limits.maximumBytes, let oldest = takeOldest() {
-      remove(oldest)
-      evicted.append(oldest)
+    let entry = Entry(value: value, size: size, stored: stored, use: byUse.count)
+    if let replaced = entries.updateValue(entry, forKey: key) {
+      byUse[replaced.use] = nil
+      total -= replaced.size
     }
-    return evicted
+    byUse.append(key)
+    total += size
+    if let limits {
+      while total > limits.maximumBytes, let oldest = takeOldest() { remove(oldest) }
+    }
+    renumberIfSparse()
   }
 
   /// The keys an insert of `size` bytes for `key` would remove to keep within `limits`, least recently used first,
@@ -61,7 +62,7 @@ struct ImageEntries<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     var total = total - (entries[key]?.size ?? 0) + size
     var evicted: [Key] = []
     var use = oldestUse
-    while total > limits.maximumBytes, use < nextUse {
+    while total > limits.maximumBytes, use < byUse.count {
       if let oldest = byUse[use], oldest != key, let entry = entries[oldest] {
         total -= entry.size
         evicted.append(oldest)
@@ -73,10 +74,11 @@ struct ImageEntries<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
   /// Records a use of `key`: it becomes the most recently used.
   mutating func recordUse(of key: Key) {
-    guard var entry = entries[key] else { return }
-    byUse[entry.use] = nil
-    entry.use = takeUse(for: key)
-    entries[key] = entry
+    guard let index = entries.index(forKey: key) else { return }
+    byUse[entries.values[index].use] = nil
+    entries.values[index].use = byUse.count
+    byUse.append(key)
+    renumberIfSparse()
   }
 
   /// Removes `key`'s entry, if any.
@@ -93,18 +95,19 @@ struct ImageEntries<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     self = ImageEntries()
   }
 
-  private mutating func takeUse(for key: Key) -> Int {
-    defer { nextUse += 1 }
-    byUse[nextUse] = key
-    return nextUse
-  }
-
   private mutating func takeOldest() -> Key? {
-    while oldestUse < nextUse {
+    while oldestUse < byUse.count {
       defer { oldestUse += 1 }
       if let key = byUse[oldestUse] { return key }
     }
     return nil
+  }
+
+  private mutating func renumberIfSparse() {
+    guard byUse.count > 2 * entries.count + 64 else { return }
+    byUse = keysByUse
+    oldestUse = 0
+    for (use, key) in byUse.enumerated() { if let key { entries[key]?.use = use } }
   }
 }
 

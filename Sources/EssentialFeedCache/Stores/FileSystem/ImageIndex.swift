@@ -76,7 +76,7 @@ struct ImageIndex {
 
   /// Stores an entry and evicts for `limits`, as ``ImageEntries/insert(_:size:for:stored:limits:)`` does.
   mutating func insert(_ digest: SHA256, size: Int, stored: Date, limits: ImageCacheLimits?)
-    throws(ImageTooLargeError) -> [SHA256]
+    throws(ImageTooLargeError)
   {
     try entries.insert((), size: size, for: digest, stored: stored, limits: limits)
   }
