@@ -101,6 +101,11 @@ enum StrictJSON {
       var ascii = true
       var invalid = false
       while index < bytes.count {
+        if index + 8 <= bytes.count {
+          let plain = StrictJSON.plainBytes(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian)
+          index += plain
+          if plain == 8 { continue }
+        }
         switch bytes[index] {
         case UInt8(ascii: "\\"):
           invalid = invalid || !isValidEscape(at: index + 1)

@@ -168,6 +168,39 @@ struct LoadFeedFromRemoteSpecs {
   }
 
   @Test(
+    "RFL-17 the scan of a string's bytes eight at a time stops at the first byte that needs a look: a quote, a backslash, a control character, a byte past ASCII"
+  )
+  func stringWordsStopAtEverySpecialByte() {
+    func needsLook(_ byte: UInt8) -> Bool { byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 }
+    func word(_ bytes: [UInt8]) -> UInt64 {
+      bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+    }
+    for special in (0...255).map(UInt8.init) where needsLook(special) {
+      for position in 0..<8 {
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
+        bytes[position] = special
+        #expect(StrictJSON.plainBytes(word(bytes)) == position, "byte \(special) at \(position)")
+      }
+    }
+    var random = SystemRandomNumberGenerator()
+    for _ in 0..<50_000 {
+      // Mostly plain bytes, with specials among them: every mix of where they fall.
+      let bytes = (0..<8).map { _ in
+        Bool.random(using: &random)
+          ? UInt8.random(in: 0x20...0x7E, using: &random) : UInt8.random(in: 0...255, using: &random)
+      }
+      let expected = bytes.firstIndex(where: needsLook) ?? 8
+      #expect(StrictJSON.plainBytes(word(bytes)) == expected, "\(bytes)")
+    }
+    #expect(StrictJSON.plainBytes(word(Array("https://".utf8))) == 8)
+    let body =
+      #"{"items": [{"id": "\#(UUID())", "image": "https://a.com/long-path-of-words.jpg", "description": "\u00e9t\u00E9 caf\#u{e9} \"quoted\" \\ ok"}]}"#
+    #expect(throws: Never.self) { try FeedItemsMapper.map(Data(body.utf8), from: httpResponse(statusCode: 200)) }
+    #expect(StrictJSON.isLenient(Data(#"{"items": [], "a": "0123456789abcdef\#u{01}0123456789"}"#.utf8)))
+    #expect(StrictJSON.isLenient(Data(#"{"items": [], "a": "0123456789abcdef\x0123456789"}"#.utf8)))
+  }
+
+  @Test(
     "RFL-16 an object of 200,000 keys is read in work linear in its size; a repeat among them is still found",
     arguments: [false, true])
   func manyKeys(repeated: Bool) async throws {

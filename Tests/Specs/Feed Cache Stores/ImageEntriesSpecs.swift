@@ -5,7 +5,9 @@ import Testing
 
 @Suite("Image cache entries: the order of use behind every limited store")
 struct ImageEntriesSpecs {
-  @Test("ICL-28 the order of use and the evictions match a plain list through 20,000 inserts, reads and removals, renumbered many times")
+  @Test(
+    "ICL-28 the order of use and the evictions match a plain list through 20,000 inserts, reads and removals, renumbered many times"
+  )
   func orderOfUseMatchesAModel() throws {
     var entries = ImageEntries<Int, Int>()
     var model: [(key: Int, size: Int)] = []  // least recently used first

@@ -16,8 +16,10 @@ struct ImageFileFormatSpecs {
       (Array("a".utf8), 0, 0xD24E_C4F1_A98C_6E5B),
       (Array("abc".utf8), 0, 0x44BC_2CF5_AD77_0999),
       (Array("xxhash".utf8), 20_141_025, 0xB559_B98D_844E_0635),
-      (Array((0..<256).map { UInt8($0) }) + Array((0..<256).map { UInt8($0) }) + Array((0..<256).map { UInt8($0) })
-        + Array("tail!".utf8), 0, 0x26BB_FF34_E506_DAFF),
+      (
+        Array((0..<256).map { UInt8($0) }) + Array((0..<256).map { UInt8($0) }) + Array((0..<256).map { UInt8($0) })
+          + Array("tail!".utf8), 0, 0x26BB_FF34_E506_DAFF
+      ),
       ((0..<100).map { UInt8($0) }, 7, 0x8065_3E7E_9B88_7CDD),
     ]
     for vector in vectors {

@@ -52,7 +52,8 @@ struct FuzzTests {
     let stored = Date()
     let seeds = [
       Array(ImageFileFormat.encode(Data("image bytes".utf8), key: "https://a.com/image.jpg", stored: stored)),
-      Array(ImageFileFormatSpecs.version2File(Data("image bytes".utf8), key: "https://a.com/image.jpg", stored: stored)),
+      Array(
+        ImageFileFormatSpecs.version2File(Data("image bytes".utf8), key: "https://a.com/image.jpg", stored: stored)),
     ]
     try await fuzz("image-file", seeds: seeds) { input in
       guard let stored = try? ImageFileFormat.decode(Data(input)) else { return nil }

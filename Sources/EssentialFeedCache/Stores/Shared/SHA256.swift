@@ -14,7 +14,8 @@ struct SHA256: Hashable, Sendable {
       let digits: StaticString = "0123456789abcdef"
       for (number, word) in [word0, word1, word2, word3].enumerated() {
         for nibble in 0..<16 {
-          buffer[number * 16 + nibble] = digits.utf8Start[Int(truncatingIfNeeded: word >> (60 - 4 * UInt64(nibble))) & 15]
+          buffer[number * 16 + nibble] =
+            digits.utf8Start[Int(truncatingIfNeeded: word >> (60 - 4 * UInt64(nibble))) & 15]
         }
       }
       return 64
