@@ -104,7 +104,8 @@ struct ImageEntries<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   }
 
   private mutating func renumberIfSparse() {
-    guard byUse.count > 2 * entries.count + 64 else { return }
+    // Rare for a small cache too: each renumbering hashes every key.
+    guard byUse.count > 2 * entries.count + 1_024 else { return }
     byUse = keysByUse
     oldestUse = 0
     for (use, key) in byUse.enumerated() { if let key { entries[key]?.use = use } }
