@@ -34,7 +34,9 @@ let package = Package(
   targets: [
     .target(name: "EssentialFeed", resources: [.process("Resources")], swiftSettings: strictSettings),
     .target(name: "EssentialFeedAPI", dependencies: ["EssentialFeed"], swiftSettings: strictSettings),
-    .target(name: "EssentialFeedCache", dependencies: ["EssentialFeed"], swiftSettings: strictSettings),
+    // CRC-32C with the processor's instruction, for the file-system store's image files (C: Swift has no intrinsic).
+    .target(name: "CCRC32C"),
+    .target(name: "EssentialFeedCache", dependencies: ["EssentialFeed", "CCRC32C"], swiftSettings: strictSettings),
     // SQLite from the system: pkg-config `sqlite3` on Linux (libsqlite3-dev), the SDK's on Apple platforms.
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
     .target(
@@ -87,7 +89,7 @@ let package = Package(
       name: "Specs",
       dependencies: [
         "EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache", "EssentialFeedSpecs", "EssentialFeedSQLite",
-        "TestSupport", "FeedImages",
+        "TestSupport", "FeedImages", "CCRC32C",
       ],
       path: "Tests/Specs",
       swiftSettings: strictSettings

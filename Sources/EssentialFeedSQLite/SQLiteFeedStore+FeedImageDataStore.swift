@@ -29,8 +29,7 @@ extension SQLiteFeedStore {
         let row = try db.statement("INSERT INTO image_data (url, data) VALUES (?, ?)")
         defer { row.reset() }
         try row.bind(url.absoluteString, at: 1)
-        try row.bind(data, at: 2)
-        try row.step()
+        try row.step(binding: data, at: 2)
         try db.indexImage(url.absoluteString, size: data.count, stored: currentDate())
         if let imageLimits {
           try db.evictImages(downTo: imageLimits.maximumBytes)

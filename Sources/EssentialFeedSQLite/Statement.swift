@@ -46,6 +46,28 @@ struct Statement {
     }
   }
 
+  /// Steps the statement once with `data` bound at `index` in place (`SQLITE_STATIC`): SQLite reads the bytes during
+  /// the step instead of copying them first (an image's 32 KB copy is 7 % of an insert). The statement is reset and
+  /// its bindings cleared before this returns, so SQLite keeps no pointer to the bytes.
+  func step(binding data: Data, at index: Int32) throws(SQLiteError) {
+    guard !data.isEmpty else {  // an empty blob needs a pointer of its own: bound by copy
+      try bind(data, at: index)
+      try step()
+      return
+    }
+    let result: Result<Void, SQLiteError> = data.withUnsafeBytes { bytes in
+      defer {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+      }
+      return Result { () throws(SQLiteError) in
+        try check(sqlite3_bind_blob64(handle, index, bytes.baseAddress, UInt64(bytes.count), nil))
+        try step()
+      }
+    }
+    try result.get()
+  }
+
   /// Steps the statement: `true` when a row is ready, `false` when done.
   @discardableResult
   func step() throws(SQLiteError) -> Bool {

@@ -58,7 +58,8 @@ extension Pair {
     })
 
   static let fileSystemPendingLikes = pendingLikes(
-    "pending likes (file system)", goal: 1.3, limit: 20, store: { FileSystemFeedStore(directory: scratch("likes-fs")) },
+    "pending likes (file system)", goal: 6, limit: 16.72,
+    store: { FileSystemFeedStore(directory: scratch("likes-fs")) },
     raw: {
       let raw = RawLockedAppends(directory: scratch("likes-fs-raw"))
       return { raw.record($0) }
@@ -92,11 +93,11 @@ extension Pair {
     }
   }
 
-  static let sqliteImageInsert = imageInsert("image insert with eviction (SQLite)", goal: 1.5, limit: 12.5) {
+  static let sqliteImageInsert = imageInsert("image insert with eviction (SQLite)", goal: 2.0, limit: 12.36) {
     SQLiteFeedStore(storeURL: scratch("insert").appending(path: "images.sqlite"), imageLimits: $0)
   }
 
-  static let fileSystemImageInsert = imageInsert("image insert with eviction (file system)", goal: 1.5, limit: 6) {
+  static let fileSystemImageInsert = imageInsert("image insert with eviction (file system)", goal: 1.5, limit: 1.55) {
     FileSystemFeedStore(directory: scratch("insert-fs"), imageLimits: $0)
   }
 

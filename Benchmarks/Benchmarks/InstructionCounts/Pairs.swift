@@ -31,7 +31,9 @@ extension Pair {
   }
 
   /// The search cache: the last search saved and loaded again, against a dictionary by keyword.
-  static let searchCache = Pair(name: "search cache", goal: 2.0, sizes: [100, 1_000, 10_000]) { size in
+  static let searchCache = Pair(
+    name: "search cache", goal: 1.5, limit: 1.73, sizes: [100, 1_000, 10_000]
+  ) { size in
     let results = Payloads.images(size)
     let now = Date()
     return Sides(
@@ -48,7 +50,9 @@ extension Pair {
   }
 
   /// Pending actions: enqueued, listed, then each removed as answered, against an array by hand.
-  static let pendingLikes = Pair(name: "pending likes", goal: 2.5, sizes: [100, 1_000, 10_000]) { size in
+  static let pendingLikes = Pair(
+    name: "pending likes", goal: 1.5, limit: 1.58, sizes: [100, 1_000, 10_000]
+  ) { size in
     let actions = Payloads.images(size).map { PendingLikeAction(imageID: $0.id, kind: .like, timestamp: Date()) }
     return Sides(
       ours: {

@@ -108,6 +108,20 @@ struct FileSystemImageIndexSpecs {
     #expect(
       SHA256(String(repeating: "a", count: 1_000_000)).hex
         == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    // Every way the padding falls: the length field in the last block, or in one more (hashlib's digests).
+    let boundaries: [(count: Int, hex: String)] = [
+      (55, "576a1bf8d4478657e6dc4af9398544765c2a92cde28478b019235cfed315fc09"),
+      (56, "9b20501dfd1d99161c257950f3444f3e49230c351c5c8e0943ef369f85f5205d"),
+      (63, "30b345906b493f06f69444b6521113511c242f30e29840462950035043682f1e"),
+      (64, "d8bc63b4fc1156e5e7d95a418b9bf54cd3174bedbc2db40f74895349b229b3c0"),
+      (65, "1ee23b0fbcaecc1aff4a9e8f1645f35ab2c8e13609cd73b68df8b5e3f63ce073"),
+      (119, "7a6589821178918ca8d9edaba5abfc1e9b2669564f4469b66885379c1530b2c8"),
+      (120, "655250427d56b1b0eeb8497d21428704273458a01772d6881b65c0abac0f8a98"),
+      (128, "54c9eb041badfd7064645067b107661fed6113197ce2dd066ba69618abd3732f"),
+    ]
+    for (count, hex) in boundaries {
+      #expect(SHA256(bytes: (0..<count).map { UInt8(truncatingIfNeeded: $0 * 7) }).hex == hex, "\(count) bytes")
+    }
     #expect(SHA256(hex: SHA256("abc").hex) == SHA256("abc"))
     #expect(SHA256(hex: String(repeating: "g", count: 64)) == nil)
   }

@@ -1,3 +1,4 @@
+import CCRC32C
 import EssentialFeedSpecs
 import Foundation
 import TestSupport
@@ -7,24 +8,24 @@ import Testing
 
 @Suite("FileSystemFeedStore image cache: its image files")
 struct ImageFileFormatSpecs {
-  @Test("ICL-25 an image file's checksum is XXH64: it matches the reference implementation's vectors")
-  func xxh64Vectors() {
-    // From the reference implementation (python-xxhash 3, `xxh64_intdigest`): short inputs, the 32-byte stripes and
-    // every tail length (8-, 4- and 1-byte steps), with seeds.
-    let vectors: [(bytes: [UInt8], seed: UInt64, hash: UInt64)] = [
-      ([], 0, 0xEF46_DB37_51D8_E999),
-      (Array("a".utf8), 0, 0xD24E_C4F1_A98C_6E5B),
-      (Array("abc".utf8), 0, 0x44BC_2CF5_AD77_0999),
-      (Array("xxhash".utf8), 20_141_025, 0xB559_B98D_844E_0635),
-      (
-        Array((0..<256).map { UInt8($0) }) + Array((0..<256).map { UInt8($0) }) + Array((0..<256).map { UInt8($0) })
-          + Array("tail!".utf8), 0, 0x26BB_FF34_E506_DAFF
-      ),
-      ((0..<100).map { UInt8($0) }, 7, 0x8065_3E7E_9B88_7CDD),
+  @Test("ICL-25 an image file's checksum is CRC-32C: the published test vectors, by the instruction and by the table")
+  func crc32cVectors() {
+    let ascending = (0..<32).map { UInt8($0) }
+    let long = Array((0..<768).map { UInt8($0 % 256) }) + Array("tail!".utf8)
+    let vectors: [(bytes: [UInt8], crc: UInt32)] = [
+      ([], 0), (Array("123456789".utf8), 0xE306_9283), (Array("a".utf8), 0xC1D0_4330),
+      ([UInt8](repeating: 0, count: 32), 0x8A91_36AA), ([UInt8](repeating: 0xFF, count: 32), 0x62A8_AB43),
+      (ascending, 0x46DD_794E), (long, 0xF041_557A),
     ]
     for vector in vectors {
-      let hash = vector.bytes.withUnsafeBytes { XXH64.hash($0, seed: vector.seed) }
-      #expect(hash == vector.hash, "\(vector.bytes.count) bytes, seed \(vector.seed)")
+      vector.bytes.withUnsafeBytes { bytes in
+        #expect(CRC32C.checksum(bytes) == vector.crc, "\(vector.bytes.count) bytes")
+        #expect(essentialfeed_crc32c_portable(0, bytes.baseAddress, bytes.count) == vector.crc)
+        for split in [0, 1, 7, 9, 33, bytes.count / 2] where split <= bytes.count {  // continued over two parts
+          let first = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[..<split]))
+          #expect(CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[split...]), continuing: first) == vector.crc)
+        }
+      }
     }
   }
 

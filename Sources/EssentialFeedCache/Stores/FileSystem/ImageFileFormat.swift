@@ -7,8 +7,8 @@ import Foundation
 /// magic "EFIM" | version u16 | reserved u16 | url length u32 | data length u64 | stored u64 | checksum u64 | url | data
 /// ```
 ///
-/// `stored` is the bit pattern of `Date.timeIntervalSinceReferenceDate`; `checksum` is ``XXH64`` of the URL, seeded
-/// with XXH64 of the data seeded with `stored`. Version 2 files (the same layout, a ``Hash64`` checksum) are still
+/// `stored` is the bit pattern of `Date.timeIntervalSinceReferenceDate`; `checksum` is CRC-32C of `stored`'s 8 bytes,
+/// the URL and the data (``CRC32C``), zero-extended. Version 2 files (the same layout, a ``Hash64`` checksum) are still
 /// read, and replaced by version 3 when the image is stored again. The file's name is the SHA-256 digest of the URL's
 /// `absoluteString` in 64 hex digits: only `[0-9a-f]`, so no URL can name a path outside the directory, whatever its
 /// length or bytes. (Version 1 files, named by a 128-bit hash, are not read; an index rebuild removes them.)
@@ -60,12 +60,14 @@ enum ImageFileFormat {
     }
   }
 
-  /// The checksum of a file's URL, data and date: XXH64 from version 3, ``Hash64`` in version 2's files.
+  /// The checksum of a file's URL, data and date: from version 3, CRC-32C of the date's 8 bytes (little-endian), the
+  /// URL and the data, zero-extended to 64 bits; in version 2's files, ``Hash64``.
   private static func checksum(
     url: UnsafeRawBufferPointer, body: UnsafeRawBufferPointer, stored: UInt64, version: UInt16
   ) -> UInt64 {
-    version == 2
-      ? Hash64.hash(url, seed: Hash64.hash(body) ^ stored) : XXH64.hash(url, seed: XXH64.hash(body, seed: stored))
+    guard version != 2 else { return Hash64.hash(url, seed: Hash64.hash(body) ^ stored) }
+    let date = withUnsafeBytes(of: stored.littleEndian) { CRC32C.checksum($0) }
+    return UInt64(CRC32C.checksum(body, continuing: CRC32C.checksum(url, continuing: date)))
   }
 
   /// An image file's contents.

@@ -43,43 +43,62 @@ struct SHA256: Hashable, Sendable {
 
   /// The digest of `string`'s UTF-8 bytes.
   init(_ string: String) {
-    self.init(bytes: Array(string.utf8))
+    var string = string
+    self = string.withUTF8 { SHA256(message: UnsafeRawBufferPointer($0)) }
   }
 
   /// The digest of `message`.
   init(bytes message: [UInt8]) {
-    var state: [UInt32] = [
-      0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
-    var padded = message
-    padded.append(0x80)
-    while padded.count % 64 != 56 { padded.append(0) }
-    let bitLength = UInt64(message.count) &* 8
-    for shift in stride(from: 56, through: 0, by: -8) { padded.append(UInt8(truncatingIfNeeded: bitLength >> shift)) }
-    var schedule = [UInt32](repeating: 0, count: 64)
-    for block in stride(from: 0, to: padded.count, by: 64) {
-      for index in 0..<16 {
-        let at = block + index * 4
-        schedule[index] =
-          UInt32(padded[at]) << 24 | UInt32(padded[at + 1]) << 16 | UInt32(padded[at + 2]) << 8
-          | UInt32(padded[at + 3])
-      }
-      for index in 16..<64 {
-        let w15 = schedule[index - 15]
-        let w2 = schedule[index - 2]
-        let s0 = w15.rotatedRight(7) ^ w15.rotatedRight(18) ^ (w15 >> 3)
-        let s1 = w2.rotatedRight(17) ^ w2.rotatedRight(19) ^ (w2 >> 10)
-        schedule[index] = schedule[index - 16] &+ s0 &+ schedule[index - 7] &+ s1
-      }
-      Self.compress(&state, schedule)
-    }
-    func word(_ at: Int) -> UInt64 { UInt64(state[at]) << 32 | UInt64(state[at + 1]) }
-    (word0, word1, word2, word3) = (word(0), word(2), word(4), word(6))
+    self = message.withUnsafeBytes { SHA256(message: $0) }
   }
 
-  private static func compress(_ state: inout [UInt32], _ schedule: [UInt32]) {
-    var (a, b, c, d) = (state[0], state[1], state[2], state[3])
-    var (e, f, g, h) = (state[4], state[5], state[6], state[7])
+  /// The digest of the bytes in `message`, read in place: no copy of the message, no array per block (the name of
+  /// every image inserted or looked up is one of these).
+  private init(message: UnsafeRawBufferPointer) {
+    var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+      0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
+    )
+    let whole = message.count / 64 * 64
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+      for block in stride(from: 0, to: whole, by: 64) {
+        Self.compress(&state, UnsafeRawBufferPointer(rebasing: message[block..<(block + 64)]), schedule)
+      }
+      // The last bytes, 0x80, zeros and the length in bits, big-endian: one block, or two when 9 more do not fit.
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
+        tail.initialize(repeating: 0)
+        let rest = message.count - whole
+        for index in 0..<rest { tail[index] = message[whole + index] }
+        tail[rest] = 0x80
+        let length = rest + 9 <= 64 ? 64 : 128
+        let bits = UInt64(message.count) &* 8
+        for index in 0..<8 { tail[length - 1 - index] = UInt8(truncatingIfNeeded: bits >> (8 * UInt64(index))) }
+        let padded = UnsafeRawBufferPointer(tail)
+        for block in stride(from: 0, to: length, by: 64) {
+          Self.compress(&state, UnsafeRawBufferPointer(rebasing: padded[block..<(block + 64)]), schedule)
+        }
+      }
+    }
+    (word0, word1, word2, word3) = (
+      UInt64(state.0) << 32 | UInt64(state.1), UInt64(state.2) << 32 | UInt64(state.3),
+      UInt64(state.4) << 32 | UInt64(state.5), UInt64(state.6) << 32 | UInt64(state.7)
+    )
+  }
+
+  private static func compress(
+    _ state: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32), _ block: UnsafeRawBufferPointer,
+    _ schedule: UnsafeMutableBufferPointer<UInt32>
+  ) {
+    for index in 0..<16 {
+      schedule[index] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
+    }
+    for index in 16..<64 {
+      let w15 = schedule[index - 15]
+      let w2 = schedule[index - 2]
+      let s0 = w15.rotatedRight(7) ^ w15.rotatedRight(18) ^ (w15 >> 3)
+      let s1 = w2.rotatedRight(17) ^ w2.rotatedRight(19) ^ (w2 >> 10)
+      schedule[index] = schedule[index - 16] &+ s0 &+ schedule[index - 7] &+ s1
+    }
+    var (a, b, c, d, e, f, g, h) = state
     for index in 0..<64 {
       let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
       let choice = (e & f) ^ (~e & g)
@@ -89,7 +108,9 @@ struct SHA256: Hashable, Sendable {
       let t2 = s0 &+ majority
       (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
     }
-    for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] = state[index] &+ value }
+    state = (
+      state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h
+    )
   }
 
   private static let roundConstants: [UInt32] = [

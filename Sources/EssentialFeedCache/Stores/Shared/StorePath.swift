@@ -30,6 +30,15 @@ enum StorePath {
   /// `name` in `directory`, which is left as it is (as Foundation does): the slash added only when missing.
   static func appending(_ name: String, to directory: String) -> String {
     if directory.isEmpty { return name }
-    return directory.utf8.last == slash ? directory + name : directory + "/" + name
+    let separator = directory.utf8.last == slash ? 0 : 1
+    // One string of the known length, its bytes copied in: `+` made two strings, growing the first.
+    return String(unsafeUninitializedCapacity: directory.utf8.count + separator + name.utf8.count) { buffer in
+      var end = buffer.initialize(fromContentsOf: directory.utf8)
+      if separator == 1 {
+        buffer[end] = slash
+        end += 1
+      }
+      return buffer[end...].initialize(fromContentsOf: name.utf8)  // an index of the whole buffer
+    }
   }
 }
