@@ -59,7 +59,9 @@ extension SQLiteFeedStore {
     // A file still in the rollback journal is as correct, only slower for concurrent readers.
     _ = try? db.execute("PRAGMA journal_mode = WAL")
     try prepareSchema(db, writable: true)
-    try db.execute("PRAGMA synchronous = FULL")
+    // Deleted rows are still zeroed where their page is written anyway, not freed overflow pages (an evicted image's
+    // bytes): Debian's SQLite zeroes every freed page, a tenth of an image insert's instructions.
+    try db.execute("PRAGMA synchronous = FULL; PRAGMA secure_delete = FAST")
     connection = OpenConnection(db: db, identity: FileIdentity(path), writable: true)
     return db
   }

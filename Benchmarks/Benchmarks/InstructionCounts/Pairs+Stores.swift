@@ -58,7 +58,7 @@ extension Pair {
     })
 
   static let fileSystemPendingLikes = pendingLikes(
-    "pending likes (file system)", goal: 6, limit: 16.72,
+    "pending likes (file system)", goal: 6, limit: 17.0,
     store: { FileSystemFeedStore(directory: scratch("likes-fs")) },
     raw: {
       let raw = RawLockedAppends(directory: scratch("likes-fs-raw"))
@@ -77,7 +77,7 @@ extension Pair {
   /// Inserts of 32 KB into a full cache of 40 (each evicts the least recently used), against atomic writes of the
   /// same bytes to one of 40 files.
   private static func imageInsert(
-    _ name: String, goal: Double, limit: Double,
+    _ name: String, goal: Double, limit: Double? = nil,
     store: @escaping @Sendable (ImageCacheLimits) -> any FeedImageDataStore
   ) -> Pair {
     Pair(name: name, goal: goal, limit: limit, sizes: [10, 100, 1_000]) { size in
@@ -93,11 +93,11 @@ extension Pair {
     }
   }
 
-  static let sqliteImageInsert = imageInsert("image insert with eviction (SQLite)", goal: 2.0, limit: 12.36) {
+  static let sqliteImageInsert = imageInsert("image insert with eviction (SQLite)", goal: 2.0, limit: 10.58) {
     SQLiteFeedStore(storeURL: scratch("insert").appending(path: "images.sqlite"), imageLimits: $0)
   }
 
-  static let fileSystemImageInsert = imageInsert("image insert with eviction (file system)", goal: 1.5, limit: 1.55) {
+  static let fileSystemImageInsert = imageInsert("image insert with eviction (file system)", goal: 1.5) {
     FileSystemFeedStore(directory: scratch("insert-fs"), imageLimits: $0)
   }
 
