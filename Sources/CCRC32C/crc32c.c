@@ -5,7 +5,7 @@
 #if defined(__x86_64__)
 #include <cpuid.h>
 #include <nmmintrin.h>
-#elif defined(__aarch64__) && defined(__ARM_FEATURE_CRC32)
+#elif defined(__aarch64__) && defined(__ARM_FEATURE_CRC32) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #include <arm_acle.h>
 #endif
 
@@ -97,7 +97,7 @@ static int instruction_available(void) {
   return known;
 }
 
-#elif defined(__aarch64__) && defined(__ARM_FEATURE_CRC32)
+#elif defined(__aarch64__) && defined(__ARM_FEATURE_CRC32) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 
 static uint32_t by_instruction(uint32_t crc, const unsigned char *bytes, size_t count) {
   for (; count >= 8; bytes += 8, count -= 8) {
@@ -133,3 +133,5 @@ uint32_t essentialfeed_crc32c_portable(uint32_t crc, const void *bytes, size_t c
   if (count == 0) return crc;
   return ~by_table(~crc, bytes, count);
 }
+
+int essentialfeed_crc32c_uses_instruction(void) { return instruction_available(); }

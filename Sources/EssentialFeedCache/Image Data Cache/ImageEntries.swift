@@ -15,7 +15,7 @@ struct ImageEntries<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
   private var entries: [Key: Entry] = [:]
   /// The keys by use: slot `use` holds the key used then, or `nil` once it was used again or removed. Renumbered from
-  /// 0 when empty slots outnumber the entries, so repeated reads of a few images keep it small.
+  /// 0 once the empty slots outnumber the entries by more than 1,024, so repeated reads of a few images keep it small.
   private var byUse: [Key?] = []
   private var oldestUse = 0
   private(set) var total = 0

@@ -6,7 +6,7 @@ import Testing
 @Suite("Image cache entries: the order of use behind every limited store")
 struct ImageEntriesSpecs {
   @Test(
-    "ICL-28 the order of use and the evictions match a plain list through 20,000 inserts, reads and removals, renumbered many times"
+    "ICL-28 the order of use and the evictions (and their prediction) match a plain list through 20,000 inserts, reads and removals, renumbered many times"
   )
   func orderOfUseMatchesAModel() throws {
     var entries = ImageEntries<Int, Int>()
@@ -18,10 +18,14 @@ struct ImageEntriesSpecs {
       switch random.next() % 3 {
       case 0:
         let size = Int(random.next() % 30)
+        // What the file-system store records before it inserts: exactly the keys the insert then removes.
+        let predicted = entries.evictions(forInserting: size, for: key, limits: limits)
         try entries.insert(step, size: size, for: key, stored: Date(), limits: limits)
         model.removeAll { $0.key == key }
         model.append((key, size))
-        while model.reduce(0, { $0 + $1.size }) > 100 { model.removeFirst() }
+        var evicted: [Int] = []
+        while model.reduce(0, { $0 + $1.size }) > 100 { evicted.append(model.removeFirst().key) }
+        #expect(predicted == evicted, "step \(step)")
       case 1:
         entries.recordUse(of: key)
         if let index = model.firstIndex(where: { $0.key == key }) { model.append(model.remove(at: index)) }

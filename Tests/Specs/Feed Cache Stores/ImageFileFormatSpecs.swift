@@ -17,6 +17,9 @@ struct ImageFileFormatSpecs {
       ([UInt8](repeating: 0, count: 32), 0x8A91_36AA), ([UInt8](repeating: 0xFF, count: 32), 0x62A8_AB43),
       (ascending, 0x46DD_794E), (long, 0xF041_557A),
     ]
+    #if arch(x86_64)
+      #expect(essentialfeed_crc32c_uses_instruction() == 1, "every x86-64 machine this runs on has SSE 4.2")
+    #endif
     for vector in vectors {
       vector.bytes.withUnsafeBytes { bytes in
         #expect(CRC32C.checksum(bytes) == vector.crc, "\(vector.bytes.count) bytes")
@@ -57,7 +60,8 @@ struct ImageFileFormatSpecs {
     #expect(contents.data == image)
     #expect(contents.key == "https://a.com/new.jpg")
     #expect(contents.stored == stored)
-    for offset in [ImageFileFormat.headerSize + 3, file.count - 1] {  // a changed byte of the URL, of the image
+    // A changed byte of the date, of the checksum's upper half (a 32-bit CRC zero-extended), of the URL, of the image.
+    for offset in [20, 32, ImageFileFormat.headerSize + 3, file.count - 1] {
       var changed = file
       changed[offset] ^= 0x40
       #expect(throws: (any Error).self) { try ImageFileFormat.decode(changed) }

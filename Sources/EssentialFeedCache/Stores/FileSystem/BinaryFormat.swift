@@ -10,7 +10,7 @@ struct BinaryWriter {
   }
 
   mutating func append<T: FixedWidthInteger>(_ value: T) {
-    var value = value.littleEndian
+    var value = value  // the low byte first, whatever the host's byte order
     for _ in 0..<MemoryLayout<T>.size {  // byte by byte: a generic append of a raw buffer costs ten times as much
       bytes.append(UInt8(truncatingIfNeeded: value))
       value >>= 8

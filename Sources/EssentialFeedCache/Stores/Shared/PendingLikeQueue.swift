@@ -5,7 +5,7 @@ import Foundation
 /// one lookup by image and an append or a cleared slot, and the listing sorts only when timestamps came out of order.
 ///
 /// Removed and replaced actions leave empty slots, dropped (and the index rebuilt) by a store once they outnumber the
-/// live ones, or all at once when the last action goes.
+/// live ones by more than 64, or all at once when the last action goes.
 struct PendingLikeQueue: Sendable {
   private var slots: [PendingLikeAction?] = []
   private var slotOfImage: [UUID: Int] = [:]
