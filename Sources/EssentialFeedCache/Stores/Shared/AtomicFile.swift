@@ -61,17 +61,11 @@ enum AtomicFile {
     return data
   }
 
-  /// Replaces the file at `path` with `data` atomically and durably: writes a temporary file in `temporaryDirectory`
-  /// (on the same file system), flushes it, renames it over `path`, then flushes `path`'s directory.
+  /// Replaces the file `name` in `directory` with `parts`, written one after the other (a file's header and the
+  /// caller's bytes, never joined first), atomically and durably: writes a temporary file in `temporaryDirectory` (on
+  /// the same file system), flushes it, renames it over the file, then flushes `directory`.
   ///
   /// A writer killed midway leaves only its temporary file, which ``removeStaleTemporaries(in:)`` removes later.
-  static func write(_ data: Data, to path: String, temporaryDirectory: String) throws(SystemError) {
-    let (directory, name) = StorePath.split(path)
-    try write([data], name: name, in: directory, temporaryDirectory: temporaryDirectory)
-  }
-
-  /// Replaces the file `name` in `directory` with `parts` written one after the other, as ``write(_:to:temporaryDirectory:)``
-  /// does: a file's header and the caller's bytes are written without joining them first.
   static func write(
     _ parts: [Data], name: String, in directory: String, temporaryDirectory: String
   ) throws(SystemError) {
