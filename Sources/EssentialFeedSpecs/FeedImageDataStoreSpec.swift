@@ -24,6 +24,9 @@ public enum FeedImageDataStoreSpec: String, CaseIterable, Sendable, CustomTestSt
   case retrieveHasNoSideEffects
   /// IS-6: concurrent operations are linearizable.
   case concurrentOperationsAreLinearizable
+  /// IS-7: generated histories of inserts and reads (with the store's other capabilities, and writes from cancelled
+  /// tasks) over URLs that differ in one character, data past 64 KiB, agree with a reference model exactly.
+  case generatedHistoriesMatchTheModel
 
   /// The spec's course ID and sentence, as it appears in `swift test` output and in UseCases.md.
   public var testDescription: String {
@@ -34,6 +37,7 @@ public enum FeedImageDataStoreSpec: String, CaseIterable, Sendable, CustomTestSt
     case .lastInsertWins: "IS-4 the last insert for a URL wins"
     case .retrieveHasNoSideEffects: "IS-5 retrieve has no side effects"
     case .concurrentOperationsAreLinearizable: "IS-6 concurrent operations are linearizable"
+    case .generatedHistoriesMatchTheModel: "IS-7 generated histories agree with the model exactly"
     }
   }
 
@@ -46,7 +50,8 @@ public enum FeedImageDataStoreSpec: String, CaseIterable, Sendable, CustomTestSt
   ///     the same rounds. `nil` takes `ESSENTIALFEED_SPEC_SEED` from the environment, else a random seed. The other
   ///     specs ignore it.
   ///   - sourceLocation: Where failures are reported; defaults to the caller.
-  ///   - makeSUT: Makes the store under test, empty. It is called once.
+  ///   - makeSUT: Makes the store under test, empty. It is called once; IS-7 calls it once per history (a store on
+  ///     the same location as the last one is emptied through its own operations first).
   /// - Throws: ``SpecError/notRunningInSwiftTesting`` outside a Swift Testing test; any error the store throws
   ///   where the spec expects success, except in IS-6, which records it as a failure with its seed.
   public func verify(
@@ -55,10 +60,18 @@ public enum FeedImageDataStoreSpec: String, CaseIterable, Sendable, CustomTestSt
     makeSUT: @Sendable () async throws -> any FeedImageDataStore
   ) async throws {
     try requireSwiftTesting()
+    if self == .generatedHistoriesMatchTheModel {
+      await GeneratedSpec.verify(.init(id: "IS-7", focus: .images), seed: seed, sourceLocation: sourceLocation) {
+        try await makeSUT()
+      }
+      return
+    }
     let sut = try await makeSUT()
     let url = Fixtures.url("https://images.example.com/path/photo.jpg?size=large")
     let data = Data("image bytes".utf8)
     switch self {
+    case .generatedHistoriesMatchTheModel:
+      return
     case .retrieveDeliversNotFoundWhenEmpty:
       try await expect(sut, toRetrieve: nil, for: url, "retrieve on an empty store", sourceLocation)
 

@@ -9,26 +9,38 @@ public enum PersistentFeedPageStoreSpec: String, CaseIterable, Sendable, CustomT
   case secondInstanceReadsTheList
   /// FPP-2: appends, a replace and a delete by one instance are seen by the next.
   case changesSeenAcrossInstances
+  /// FPP-3: generated histories through reopened instances and two live ones agree with a reference model exactly.
+  case generatedHistoriesMatchTheModel
 
   /// The spec's course ID and sentence.
   public var testDescription: String {
     switch self {
     case .secondInstanceReadsTheList: "FPP-1 a second instance reads the list the first appended, either way"
     case .changesSeenAcrossInstances: "FPP-2 appends, a replace and a delete by one instance are seen by the next"
+    case .generatedHistoriesMatchTheModel:
+      "FPP-3 generated histories over two live instances and reopens agree with the model"
     }
   }
 
   /// Runs this spec against instances from `makeSUT`, recording any failed check at `sourceLocation`.
   ///
   /// - Parameters:
+  ///   - seed: The seed of the generated spec, which every failure of it prints; by default
+  ///     `ESSENTIALFEED_SPEC_SEED` or a random one. The other specs ignore it.
   ///   - sourceLocation: Where failures are reported; defaults to the caller.
   ///   - makeSUT: Makes a new instance on the same location each time.
   /// - Throws: ``SpecError/notRunningInSwiftTesting`` outside a Swift Testing test; any error the store throws.
   public func verify(
-    sourceLocation: SourceLocation = #_sourceLocation,
+    seed: UInt64? = nil, sourceLocation: SourceLocation = #_sourceLocation,
     makeSUT: @Sendable () async throws -> any FeedPageStore
   ) async throws {
     try requireSwiftTesting()
+    if self == .generatedHistoriesMatchTheModel {
+      await GeneratedSpec.verify(
+        .init(id: "FPP-3", focus: .pages, persistent: true), seed: seed, sourceLocation: sourceLocation
+      ) { try await makeSUT() }
+      return
+    }
     let images = Fixtures.variedFeed() + numberedImages(4)
     var failed = false  // only the first difference is reported: the later ones follow from it
     let page = { (got: [LocalFeedImage], expected: ArraySlice<LocalFeedImage>, context: String) -> Void in
@@ -36,6 +48,8 @@ public enum PersistentFeedPageStoreSpec: String, CaseIterable, Sendable, CustomT
     }
     _ = try await makeSUT().appendPage(Array(images[0..<6]))
     switch self {
+    case .generatedHistoriesMatchTheModel:
+      return
     case .secondInstanceReadsTheList:
       _ = try await makeSUT().appendPage(Array(images[6...]))
       let sut = try await makeSUT()

@@ -36,24 +36,9 @@ public enum FeedPageStoreSpec: String, CaseIterable, Sendable, CustomTestStringC
   case concurrentAppendsStayWhole
   /// FPS-14: concurrent replaces and reads never mix two lists: every read sees one list whole.
   case concurrentReplacesStayWhole
-
-  /// The spec's course ID and sentence, as it appears in `swift test` output and in UseCases.md.
-  public var testDescription: String {
-    switch self {
-    case .emptyStoreDeliversNothing: "FPS-1 an empty store delivers no page and a count of 0"
-    case .firstPageRoundTrips: "FPS-2 the first page round-trips exactly: order and every field"
-    case .pageAfterCursor: "FPS-3 the page after an id is the images that follow it, up to the limit"
-    case .pageBeforeCursor: "FPS-4 the page before an id is the images just before it, in order"
-    case .appendSkipsKnownIDs: "FPS-5 appending skips ids the list holds and delivers the images appended"
-    case .countsImages: "FPS-6 the count is the number of images in the list"
-    case .unknownCursorDeliversNothing: "FPS-7 an unknown cursor, or a limit of 0 or less, delivers nothing"
-    case .replaceReplacesTheList: "FPS-8 replace puts a new list in place of the whole old one"
-    case .deleteEmpties: "FPS-9 delete empties the list; deleting an empty list succeeds"
-    case .randomWalkMatchesAnArray: "FPS-10 random appends and reads either way agree with a plain array"
-    case .concurrentAppendsStayWhole: "FPS-11 concurrent appends never interleave: each page lands whole"
-    case .concurrentReplacesStayWhole: "FPS-14 concurrent replaces and reads never mix two lists"
-    }
-  }
+  /// FPS-15: generated histories (with the store's other capabilities, and writes from cancelled tasks), with ids
+  /// repeated within and across pages and limits at their edges, agree with a reference model exactly.
+  case generatedHistoriesMatchTheModel
 
   /// Runs this spec against a store from `makeSUT`, recording any failed check at `sourceLocation`.
   ///
@@ -61,13 +46,20 @@ public enum FeedPageStoreSpec: String, CaseIterable, Sendable, CustomTestStringC
   ///   - seed: The seed of ``randomWalkMatchesAnArray``; by default `ESSENTIALFEED_SPEC_SEED` or a random one, and
   ///     a failure prints it.
   ///   - sourceLocation: Where failures are reported; defaults to the caller.
-  ///   - makeSUT: Makes the store under test, empty. It is called once.
+  ///   - makeSUT: Makes the store under test, empty. It is called once; FPS-15 calls it once per history (a store on
+  ///     the same location as the last one is emptied through its own operations first).
   /// - Throws: ``SpecError/notRunningInSwiftTesting`` outside a Swift Testing test; any error the store throws.
   public func verify(
     seed: UInt64? = nil, sourceLocation: SourceLocation = #_sourceLocation,
     makeSUT: @Sendable () async throws -> any FeedPageStore
   ) async throws {
     try requireSwiftTesting()
+    if self == .generatedHistoriesMatchTheModel {
+      await GeneratedSpec.verify(.init(id: "FPS-15", focus: .pages), seed: seed, sourceLocation: sourceLocation) {
+        try await makeSUT()
+      }
+      return
+    }
     let sut = try await makeSUT()
     let images = numberedImages(10)
     var failed = false  // only the first difference is reported: the later ones follow from it
@@ -78,6 +70,8 @@ public enum FeedPageStoreSpec: String, CaseIterable, Sendable, CustomTestStringC
       if !failed { failed = !expectCount(got, expected, context, sourceLocation) }
     }
     switch self {
+    case .generatedHistoriesMatchTheModel:
+      return
     case .emptyStoreDeliversNothing:
       page(try await sut.retrievePage(after: nil, limit: 30), [], "first page of an empty store")
       count(try await sut.pageImageCount(), 0, "count of an empty store")

@@ -11,6 +11,8 @@ public enum PersistentFeedSearchStoreSpec: String, CaseIterable, Sendable, Custo
   case appendSeenAcrossInstances
   /// SRP-3: a delete by one instance empties the store for another.
   case deleteEmptiesAcrossInstances
+  /// SRP-4: generated histories through reopened instances and two live ones agree with a reference model exactly.
+  case generatedHistoriesMatchTheModel
 
   /// The spec's course ID and sentence.
   public var testDescription: String {
@@ -18,6 +20,8 @@ public enum PersistentFeedSearchStoreSpec: String, CaseIterable, Sendable, Custo
     case .secondInstanceSeesSearch: "SRP-1 a second instance retrieves the search the first replaced"
     case .appendSeenAcrossInstances: "SRP-2 a page appended by one instance extends the search for another"
     case .deleteEmptiesAcrossInstances: "SRP-3 a delete by one instance empties the store for another"
+    case .generatedHistoriesMatchTheModel:
+      "SRP-4 generated histories over two live instances and reopens agree with the model"
     }
   }
 
@@ -25,13 +29,21 @@ public enum PersistentFeedSearchStoreSpec: String, CaseIterable, Sendable, Custo
   ///
   /// - Throws: ``SpecError/notRunningInSwiftTesting`` outside a Swift Testing test; any error the store throws.
   public func verify(
-    sourceLocation: SourceLocation = #_sourceLocation,
+    seed: UInt64? = nil, sourceLocation: SourceLocation = #_sourceLocation,
     makeSUT: @Sendable () async throws -> any FeedSearchStore
   ) async throws {
     try requireSwiftTesting()
+    if self == .generatedHistoriesMatchTheModel {
+      await GeneratedSpec.verify(
+        .init(id: "SRP-4", focus: .search, persistent: true), seed: seed, sourceLocation: sourceLocation
+      ) { try await makeSUT() }
+      return
+    }
     let search = CachedSearch(keyword: "Kyōto", results: Fixtures.variedFeed(), timestamp: Fixtures.preciseTimestamp())
     try await makeSUT().replaceSearch(with: search.results, for: search.keyword, timestamp: search.timestamp)
     switch self {
+    case .generatedHistoriesMatchTheModel:
+      return
     case .secondInstanceSeesSearch:
       try await expectSearch(makeSUT(), search, "second instance's retrieve", sourceLocation)
     case .appendSeenAcrossInstances:

@@ -30,6 +30,9 @@ public enum FeedSearchStoreSpec: String, CaseIterable, Sendable, CustomTestStrin
   case deleteEmpties
   /// SRS-9: concurrent replaces never mix two searches: every retrieve sees one search whole.
   case concurrentReplacesNeverMix
+  /// SRS-11: generated histories (with the store's other capabilities, and writes from cancelled tasks), with
+  /// adversarial keywords and results, agree with a reference model exactly.
+  case generatedHistoriesMatchTheModel
 
   /// The spec's course ID and sentence, as it appears in `swift test` output and in UseCases.md.
   public var testDescription: String {
@@ -43,20 +46,30 @@ public enum FeedSearchStoreSpec: String, CaseIterable, Sendable, CustomTestStrin
     case .keywordRoundTripsExactly: "SRS-7 the keyword round-trips exactly and is compared exactly"
     case .deleteEmpties: "SRS-8 delete empties the store; deleting an empty store succeeds"
     case .concurrentReplacesNeverMix: "SRS-9 concurrent replaces never mix two searches"
+    case .generatedHistoriesMatchTheModel: "SRS-11 generated histories agree with the model exactly"
     }
   }
 
   /// Runs this spec against a store from `makeSUT`, recording any failed check at `sourceLocation`.
   ///
   /// - Parameters:
+  ///   - seed: The seed of the generated spec, which every failure of it prints; by default
+  ///     `ESSENTIALFEED_SPEC_SEED` or a random one. The other specs ignore it.
   ///   - sourceLocation: Where failures are reported; defaults to the caller.
-  ///   - makeSUT: Makes the store under test, empty. It is called once.
+  ///   - makeSUT: Makes the store under test, empty. It is called once; SRS-11 calls it once per history (a store on
+  ///     the same location as the last one is emptied through its own operations first).
   /// - Throws: ``SpecError/notRunningInSwiftTesting`` outside a Swift Testing test; any error the store throws.
   public func verify(
-    sourceLocation: SourceLocation = #_sourceLocation,
+    seed: UInt64? = nil, sourceLocation: SourceLocation = #_sourceLocation,
     makeSUT: @Sendable () async throws -> any FeedSearchStore
   ) async throws {
     try requireSwiftTesting()
+    if self == .generatedHistoriesMatchTheModel {
+      await GeneratedSpec.verify(.init(id: "SRS-11", focus: .search), seed: seed, sourceLocation: sourceLocation) {
+        try await makeSUT()
+      }
+      return
+    }
     let sut = try await makeSUT()
     let first = [Fixtures.image("a description", "a location"), Fixtures.image(nil, "Kyoto, Japan")]
     let more = [Fixtures.image("more", nil)]
@@ -65,6 +78,8 @@ public enum FeedSearchStoreSpec: String, CaseIterable, Sendable, CustomTestStrin
       try await expectSearch(sut, expected, context, sourceLocation)
     }
     switch self {
+    case .generatedHistoriesMatchTheModel:
+      return
     case .retrieveDeliversNothingWhenEmpty:
       try await expect(nil, "retrieve on an empty store")
     case .retrieveDeliversTheSearch:

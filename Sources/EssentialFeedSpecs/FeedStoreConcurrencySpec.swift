@@ -85,6 +85,16 @@ struct FeedStoreConcurrencyModel: ConcurrencyModel {
 }
 
 extension FeedStoreConcurrencyModel {
+  /// FS-14: the rounds of concurrent operations, then, when they all passed, the torn-state phase.
+  static func verify(_ sut: any FeedStore, seed: UInt64?, sourceLocation: SourceLocation) async {
+    guard await ConcurrencySpec.verify(Self(), on: sut, seed: seed, sourceLocation: sourceLocation) else { return }
+    do {
+      try await verifyWholeReads(sut, sourceLocation: sourceLocation)
+    } catch {
+      Issue.record(error, "the torn-state phase threw", sourceLocation: sourceLocation)
+    }
+  }
+
   /// FS-14's torn-state phase: writers insert value N (two images of payload N, the timestamp of N) while readers
   /// retrieve; every cache retrieved must be one value whole.
   static func verifyWholeReads(_ store: any FeedStore, sourceLocation: SourceLocation) async throws {

@@ -19,6 +19,7 @@ extension FeedStoreSpec {
     case .largeFeedRoundTrips: "FS-13 a 10,000-image feed round-trips"
     case .concurrentOperationsAreLinearizable: "FS-14 concurrent operations are linearizable"
     case .replaceLeavesExactlyTheNewCache: "FS-15 replace leaves exactly the new cache"
+    case .generatedHistoriesMatchTheModel: "FS-16 generated histories agree with the model exactly"
     }
   }
 }

@@ -25,4 +25,14 @@ extension FeedStoreSpec {
       try await expect(sut, toRetrieve: cache, context, sourceLocation)
     }
   }
+
+  /// FS-15: a replace of an empty cache, then of a full one, leaves exactly the new cache.
+  func verifyReplace(_ sut: any FeedStore, _ sourceLocation: SourceLocation) async throws {
+    let first = CachedFeed(feed: Fixtures.variedFeed(), timestamp: Fixtures.preciseTimestamp())
+    try await sut.replaceCachedFeed(with: first.feed, timestamp: first.timestamp)
+    try await expect(sut, toRetrieve: first, "retrieve after replacing an empty cache", sourceLocation)
+    let second = CachedFeed(feed: Fixtures.largeFeed(count: 3), timestamp: Fixtures.preciseTimestamp(offset: 1))
+    try await sut.replaceCachedFeed(with: second.feed, timestamp: second.timestamp)
+    try await expect(sut, toRetrieve: second, "retrieve after replacing a full cache", sourceLocation)
+  }
 }

@@ -45,6 +45,9 @@ public enum FeedStoreSpec: String, CaseIterable, Sendable, CustomTestStringConve
   case concurrentOperationsAreLinearizable
   /// FS-15: `replaceCachedFeed` leaves exactly the new feed and timestamp, on an empty cache and on a full one.
   case replaceLeavesExactlyTheNewCache
+  /// FS-16: generated histories of every operation (the store's other capabilities too, and writes from cancelled
+  /// tasks), with adversarial values, agree with a reference model exactly; a failure is shrunk and replayable.
+  case generatedHistoriesMatchTheModel
 
   /// Runs this spec against a store from `makeSUT`, recording any failed check as an issue at `sourceLocation`.
   ///
@@ -55,7 +58,8 @@ public enum FeedStoreSpec: String, CaseIterable, Sendable, CustomTestStringConve
   ///     the same rounds. `nil` takes `ESSENTIALFEED_SPEC_SEED` from the environment, else a random seed. The other
   ///     specs ignore it.
   ///   - sourceLocation: Where failures are reported; defaults to the caller.
-  ///   - makeSUT: Makes the store under test, empty. It is called once.
+  ///   - makeSUT: Makes the store under test, empty. It is called once; FS-16 calls it once per history (a store on
+  ///     the same location as the last one is emptied through its own operations first).
   /// - Throws: ``SpecError/notRunningInSwiftTesting`` outside a Swift Testing test; any error the store throws
   ///   where the spec expects success, except in FS-14, which records it as a failure with its seed.
   public func verify(
@@ -64,6 +68,12 @@ public enum FeedStoreSpec: String, CaseIterable, Sendable, CustomTestStringConve
     makeSUT: @Sendable () async throws -> any FeedStore
   ) async throws {
     try requireSwiftTesting()
+    if self == .generatedHistoriesMatchTheModel {
+      await GeneratedSpec.verify(.init(id: "FS-16", focus: .feed), seed: seed, sourceLocation: sourceLocation) {
+        try await makeSUT()
+      }
+      return
+    }
     let sut = try await makeSUT()
     let varied = { CachedFeed(feed: Fixtures.variedFeed(), timestamp: Fixtures.preciseTimestamp(offset: $0)) }
     switch self {
@@ -127,22 +137,13 @@ public enum FeedStoreSpec: String, CaseIterable, Sendable, CustomTestStringConve
       try await expect(sut, toRetrieve: cache, "retrieve after inserting 10,000 images", sourceLocation)
 
     case .concurrentOperationsAreLinearizable:
-      guard
-        await ConcurrencySpec.verify(FeedStoreConcurrencyModel(), on: sut, seed: seed, sourceLocation: sourceLocation)
-      else { return }
-      do {
-        try await FeedStoreConcurrencyModel.verifyWholeReads(sut, sourceLocation: sourceLocation)
-      } catch {
-        Issue.record(error, "the torn-state phase threw", sourceLocation: sourceLocation)
-      }
+      await FeedStoreConcurrencyModel.verify(sut, seed: seed, sourceLocation: sourceLocation)
 
     case .replaceLeavesExactlyTheNewCache:
-      let first = varied(0)
-      try await sut.replaceCachedFeed(with: first.feed, timestamp: first.timestamp)
-      try await expect(sut, toRetrieve: first, "retrieve after replacing an empty cache", sourceLocation)
-      let second = CachedFeed(feed: Fixtures.largeFeed(count: 3), timestamp: Fixtures.preciseTimestamp(offset: 1))
-      try await sut.replaceCachedFeed(with: second.feed, timestamp: second.timestamp)
-      try await expect(sut, toRetrieve: second, "retrieve after replacing a full cache", sourceLocation)
+      try await verifyReplace(sut, sourceLocation)
+
+    case .generatedHistoriesMatchTheModel:
+      break
     }
   }
 }

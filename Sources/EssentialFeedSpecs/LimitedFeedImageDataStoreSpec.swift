@@ -31,6 +31,10 @@ public enum LimitedFeedImageDataStoreSpec: String, CaseIterable, Sendable, Custo
   case boundariesOfTheLimit
   /// ICL-23: a limit of 0 keeps only empty images: one byte is rejected with an error, and an empty image is stored.
   case zeroLimitKeepsOnlyEmptyImages
+  /// ICL-29: generated histories of inserts, reads, clock moves to just before and after each image's maximum age,
+  /// flushes and deletes, under limits that are no round numbers and a clock that starts mid-second, agree with a
+  /// least-recently-used model exactly.
+  case generatedHistoriesMatchTheModel
 
   /// The spec's course ID and sentence, as it appears in `swift test` output and in UseCases.md.
   public var testDescription: String {
@@ -44,6 +48,7 @@ public enum LimitedFeedImageDataStoreSpec: String, CaseIterable, Sendable, Custo
     case .concurrentInsertsStayWithinLimit: "ICL-7 concurrent inserts stay within the limit and add up"
     case .boundariesOfTheLimit: "ICL-22 an image of exactly the limit is kept alone; an empty image counts 0 bytes"
     case .zeroLimitKeepsOnlyEmptyImages: "ICL-23 a limit of 0 bytes keeps only empty images"
+    case .generatedHistoriesMatchTheModel: "ICL-29 generated histories agree with a least-recently-used model"
     }
   }
 
@@ -65,12 +70,20 @@ public enum LimitedFeedImageDataStoreSpec: String, CaseIterable, Sendable, Custo
     seed: UInt64? = nil, sourceLocation: SourceLocation = #_sourceLocation, makeSUT: MakeSUT
   ) async throws {
     try requireSwiftTesting()
+    if self == .generatedHistoriesMatchTheModel {
+      await GeneratedSpec.verify(
+        .init(id: "ICL-29", focus: .images, limitsImages: true), seed: seed, sourceLocation: sourceLocation,
+        makeLimited: makeSUT)
+      return
+    }
     let clock = SpecClock()
     let maximumBytes = self == .zeroLimitKeepsOnlyEmptyImages ? 0 : 1_000
     let sut = try await makeSUT(ImageCacheLimits(maximumBytes: maximumBytes, maximumAge: 60), clock.now)
     let (a, b, c, d) = (imageURL("a"), imageURL("b"), imageURL("c"), imageURL("d"))
     let check = ImageChecks(sut: sut, sourceLocation: sourceLocation)
     switch self {
+    case .generatedHistoriesMatchTheModel:
+      return
     case .randomWorkloadMatchesModel:
       try await Self.verifyRandomWorkload(sut, seed: RandomizedRounds.seed(seed), sourceLocation: sourceLocation)
     case .leastRecentlyUsedGoesFirst:

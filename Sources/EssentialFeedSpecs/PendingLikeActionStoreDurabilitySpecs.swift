@@ -8,32 +8,47 @@ public enum PersistentPendingLikeActionStoreSpec: String, CaseIterable, Sendable
   case secondInstanceListsTheActions
   /// PAP-2: a replacement and a compare-and-delete by one instance are seen by the next.
   case changesSeenAcrossInstances
+  /// PAP-3: generated histories through reopened instances and two live ones (their enqueues and removals at once)
+  /// agree with a reference model exactly: none lost, none torn.
+  case generatedHistoriesMatchTheModel
 
   /// The spec's course ID and sentence.
   public var testDescription: String {
     switch self {
     case .secondInstanceListsTheActions: "PAP-1 a second instance lists the first's actions exactly, oldest first"
     case .changesSeenAcrossInstances: "PAP-2 a replacement and a removal by one instance are seen by the next"
+    case .generatedHistoriesMatchTheModel:
+      "PAP-3 generated histories over two live instances and reopens agree with the model"
     }
   }
 
   /// Runs this spec against instances from `makeSUT`, recording any failed check at `sourceLocation`.
   ///
   /// - Parameters:
+  ///   - seed: The seed of the generated spec, which every failure of it prints; by default
+  ///     `ESSENTIALFEED_SPEC_SEED` or a random one. The other specs ignore it.
   ///   - sourceLocation: Where failures are reported; defaults to the caller.
   ///   - makeSUT: Makes a new instance on the same location each time.
   /// - Throws: ``SpecError/notRunningInSwiftTesting`` outside a Swift Testing test; any error the store throws.
   public func verify(
-    sourceLocation: SourceLocation = #_sourceLocation,
+    seed: UInt64? = nil, sourceLocation: SourceLocation = #_sourceLocation,
     makeSUT: @Sendable () async throws -> any PendingLikeActionStore
   ) async throws {
     try requireSwiftTesting()
+    if self == .generatedHistoriesMatchTheModel {
+      await GeneratedSpec.verify(
+        .init(id: "PAP-3", focus: .likes, persistent: true), seed: seed, sourceLocation: sourceLocation
+      ) { try await makeSUT() }
+      return
+    }
     let actions = (0..<3).map {
       PendingLikeAction(
         imageID: UUID(), kind: $0 == 1 ? .discard : .like, timestamp: Fixtures.preciseTimestamp(offset: Double(2 - $0)))
     }
     for action in actions { try await makeSUT().enqueue(action) }
     switch self {
+    case .generatedHistoriesMatchTheModel:
+      return
     case .secondInstanceListsTheActions:
       try await expectPending(makeSUT(), actions.reversed(), "a second instance", sourceLocation)
     case .changesSeenAcrossInstances:

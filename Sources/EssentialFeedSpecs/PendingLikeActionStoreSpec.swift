@@ -28,6 +28,9 @@ public enum PendingLikeActionStoreSpec: String, CaseIterable, Sendable, CustomTe
   case removingUnknownChangesNothing
   /// PA-8: concurrent enqueues and removes on separate threads: none is lost, none is torn.
   case concurrentChangesAreLinearizable
+  /// PA-14: generated histories (with the store's other capabilities, and writes from cancelled tasks), with
+  /// timestamps one bit apart and answers to old actions, agree with a reference model exactly.
+  case generatedHistoriesMatchTheModel
 
   /// The spec's course ID and sentence, as it appears in `swift test` output and in UseCases.md.
   public var testDescription: String {
@@ -40,20 +43,30 @@ public enum PendingLikeActionStoreSpec: String, CaseIterable, Sendable, CustomTe
     case .olderAnswerNeverRemovesNewer: "PA-6 the answer to an older action never removes the newer one"
     case .removingUnknownChangesNothing: "PA-7 removing an action never stored changes nothing; listing changes nothing"
     case .concurrentChangesAreLinearizable: "PA-8 concurrent enqueues and removes: none lost, none torn"
+    case .generatedHistoriesMatchTheModel: "PA-14 generated histories agree with the model exactly"
     }
   }
 
   /// Runs this spec against a store from `makeSUT`, recording any failed check at `sourceLocation`.
   ///
   /// - Parameters:
+  ///   - seed: The seed of the generated spec, which every failure of it prints; by default
+  ///     `ESSENTIALFEED_SPEC_SEED` or a random one. The other specs ignore it.
   ///   - sourceLocation: Where failures are reported; defaults to the caller.
-  ///   - makeSUT: Makes the store under test, empty. It is called once.
+  ///   - makeSUT: Makes the store under test, empty. It is called once; PA-14 calls it once per history (a store on
+  ///     the same location as the last one is emptied through its own operations first).
   /// - Throws: ``SpecError/notRunningInSwiftTesting`` outside a Swift Testing test; any error the store throws.
   public func verify(
-    sourceLocation: SourceLocation = #_sourceLocation,
+    seed: UInt64? = nil, sourceLocation: SourceLocation = #_sourceLocation,
     makeSUT: @Sendable () async throws -> any PendingLikeActionStore
   ) async throws {
     try requireSwiftTesting()
+    if self == .generatedHistoriesMatchTheModel {
+      await GeneratedSpec.verify(.init(id: "PA-14", focus: .likes), seed: seed, sourceLocation: sourceLocation) {
+        try await makeSUT()
+      }
+      return
+    }
     let sut = try await makeSUT()
     let (first, second, third) = (UUID(), UUID(), UUID())
     let at = { (offset: TimeInterval) in Fixtures.preciseTimestamp(offset: offset) }
@@ -69,6 +82,8 @@ public enum PendingLikeActionStoreSpec: String, CaseIterable, Sendable, CustomTe
       return removed == expected
     }
     switch self {
+    case .generatedHistoriesMatchTheModel:
+      return
     case .emptyHasNothingPending:
       try await expect([], "an empty store")
     case .actionRoundTripsExactly:

@@ -22,6 +22,9 @@ public enum PersistentFeedStoreSpec: String, CaseIterable, Sendable, CustomTestS
   case insertOverridesAcrossInstances
   /// FSP-3: a delete by one instance empties the cache for another.
   case deleteEmptiesAcrossInstances
+  /// FSP-4: generated histories through instances that are released and reopened, and a second live instance whose
+  /// writes run beside the first's, agree with a reference model exactly.
+  case generatedHistoriesMatchTheModel
 
   /// The spec's course ID and sentence, as it appears in `swift test` output and in UseCases.md.
   public var testDescription: String {
@@ -29,6 +32,8 @@ public enum PersistentFeedStoreSpec: String, CaseIterable, Sendable, CustomTestS
     case .secondInstanceSeesInsert: "FSP-1 a second instance retrieves what the first inserted"
     case .insertOverridesAcrossInstances: "FSP-2 an insert by one instance overrides another's"
     case .deleteEmptiesAcrossInstances: "FSP-3 a delete by one instance empties the cache for another"
+    case .generatedHistoriesMatchTheModel:
+      "FSP-4 generated histories over two live instances and reopens agree with the model"
     }
   }
 
@@ -38,17 +43,27 @@ public enum PersistentFeedStoreSpec: String, CaseIterable, Sendable, CustomTestS
   /// both values.
   ///
   /// - Parameters:
+  ///   - seed: The seed of the generated spec, which every failure of it prints; by default
+  ///     `ESSENTIALFEED_SPEC_SEED` or a random one. The other specs ignore it.
   ///   - sourceLocation: Where failures are reported; defaults to the caller.
   ///   - makeSUT: Makes a new instance on the same location; called several times.
   /// - Throws: ``SpecError/notRunningInSwiftTesting`` outside a Swift Testing test; any error the store throws.
   public func verify(
-    sourceLocation: SourceLocation = #_sourceLocation,
+    seed: UInt64? = nil, sourceLocation: SourceLocation = #_sourceLocation,
     makeSUT: @Sendable () async throws -> any FeedStore
   ) async throws {
     try requireSwiftTesting()
+    if self == .generatedHistoriesMatchTheModel {
+      await GeneratedSpec.verify(
+        .init(id: "FSP-4", focus: .feed, persistent: true), seed: seed, sourceLocation: sourceLocation
+      ) { try await makeSUT() }
+      return
+    }
     let first = CachedFeed(feed: Fixtures.variedFeed(), timestamp: Fixtures.preciseTimestamp())
     try await makeSUT().insert(first.feed, timestamp: first.timestamp)
     switch self {
+    case .generatedHistoriesMatchTheModel:
+      return
     case .secondInstanceSeesInsert:
       try await expect(makeSUT(), toRetrieve: first, "second instance's retrieve after an insert", sourceLocation)
 

@@ -26,6 +26,10 @@ public enum PersistentLimitedFeedImageDataStoreSpec: String, CaseIterable, Senda
   /// ILP-4: two instances on one location, used in turn and then at once (two processes sharing a cache), keep the
   /// limit: each counts exactly the bytes it can read, and never more than the limit.
   case twoInstancesShareTheLimit
+  /// ILP-6: generated histories through instances reopened with the clock moved on, and two live ones, agree with a
+  /// least-recently-used model (a miss allowed while two instances share the cache; never other data, never over the
+  /// limit, never an expired image).
+  case generatedHistoriesMatchTheModel
 
   /// The spec's course ID and sentence, as it appears in `swift test` output and in UseCases.md.
   public var testDescription: String {
@@ -34,20 +38,31 @@ public enum PersistentLimitedFeedImageDataStoreSpec: String, CaseIterable, Senda
     case .flushedReadsOrderTheNextInstance: "ILP-2 reads saved by flush() order the next instance's evictions"
     case .releasedStoreSavesItsReads: "ILP-3 a released store's reads order the next instance's evictions"
     case .twoInstancesShareTheLimit: "ILP-4 two instances on one location keep the limit and count what they hold"
+    case .generatedHistoriesMatchTheModel:
+      "ILP-6 generated histories over two live instances and reopens agree with the model"
     }
   }
 
   /// Runs this spec against instances from `makeSUT`, recording any failed check at `sourceLocation`.
   ///
   /// - Parameters:
+  ///   - seed: The seed of the generated spec, which every failure of it prints; by default
+  ///     `ESSENTIALFEED_SPEC_SEED` or a random one. The other specs ignore it.
   ///   - sourceLocation: Where failures are reported; defaults to the caller.
   ///   - makeSUT: Makes a new instance on the same, initially empty, location each time, with the limits (1,000
   ///     bytes, a minute) and the clock given.
   /// - Throws: ``SpecError/notRunningInSwiftTesting`` outside a Swift Testing test; any error the store throws.
   public func verify(
-    sourceLocation: SourceLocation = #_sourceLocation, makeSUT: LimitedFeedImageDataStoreSpec.MakeSUT
+    seed: UInt64? = nil, sourceLocation: SourceLocation = #_sourceLocation,
+    makeSUT: LimitedFeedImageDataStoreSpec.MakeSUT
   ) async throws {
     try requireSwiftTesting()
+    if self == .generatedHistoriesMatchTheModel {
+      await GeneratedSpec.verify(
+        .init(id: "ILP-6", focus: .images, persistent: true, limitsImages: true), seed: seed,
+        sourceLocation: sourceLocation, makeLimited: makeSUT)
+      return
+    }
     let clock = SpecClock()
     let limits = ImageCacheLimits(maximumBytes: 1_000, maximumAge: 60)
     let (a, b, c, d) = (imageURL("a"), imageURL("b"), imageURL("c"), imageURL("d"))
@@ -59,6 +74,8 @@ public enum PersistentLimitedFeedImageDataStoreSpec: String, CaseIterable, Senda
     }
     for url in [a, b, c] { try await first?.insert(bytes(300, url), for: url) }
     switch self {
+    case .generatedHistoriesMatchTheModel:
+      return
     case .secondInstanceKeepsImagesAndOrder:
       first = nil
       let second = try await makeSUT(limits, clock.now)

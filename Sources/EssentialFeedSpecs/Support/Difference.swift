@@ -56,7 +56,7 @@ enum Difference {
   }
 
   private static func firstImageDifference(_ got: [LocalFeedImage], _ expected: [LocalFeedImage]) -> String? {
-    guard let index = (0..<min(got.count, expected.count)).first(where: { got[$0] != expected[$0] }) else {
+    guard let index = (0..<min(got.count, expected.count)).first(where: { !Exact.same(got[$0], expected[$0]) }) else {
       return nil
     }
     let (got, expected) = (got[index], expected[index])
@@ -66,7 +66,7 @@ enum Difference {
       ("location", got.location, expected.location, true),
       ("url", got.url.absoluteString, expected.url.absoluteString, false),
     ]
-    guard let field = fields.first(where: { $0.got != $0.expected }) else {
+    guard let field = fields.first(where: { !Exact.same($0.got, $0.expected) }) else {
       return "image \(index) differs: got \(got), expected \(expected)"
     }
     let (gotText, expectedText) = shown(field.got, field.expected, quoted: field.quoted)
@@ -74,14 +74,23 @@ enum Difference {
   }
 
   private static func timestampDifference(_ got: Date, _ expected: Date) -> String? {
-    guard got != expected else { return nil }
+    guard !Exact.same(got, expected) else { return nil }
     let (got, expected) = (got.timeIntervalSinceReferenceDate, expected.timeIntervalSinceReferenceDate)
     return "timestamp differs: got \(got), expected \(expected) "
       + "(bits \(hex(got.bitPattern)), \(hex(expected.bitPattern)); seconds since 2001-01-01)"
   }
 
-  /// Both texts whole when short; when long, from a little before their first difference, with their lengths.
-  private static func shown(_ got: String?, _ expected: String?, quoted: Bool) -> (String, String) {
+  /// Both texts whole when short; when long, from a little before their first difference, with their lengths; as
+  /// Unicode scalars when they read the same (another normalisation: "é" as "e" and U+0301).
+  static func shown(_ got: String?, _ expected: String?, quoted: Bool) -> (String, String) {
+    if let got, let expected, got == expected || String(reflecting: got) == String(reflecting: expected) {
+      let offset = zip(got.unicodeScalars, expected.unicodeScalars).prefix { $0 == $1 }.count
+      let from = offset == 0 ? "" : "from scalar \(offset): "
+      return (
+        "the same text in other Unicode scalars (\(from)\(Exact.scalars(got, from: offset)))",
+        "the scalars given (\(Exact.scalars(expected, from: offset)))"
+      )
+    }
     let common = zip(got ?? "", expected ?? "").prefix { $0 == $1 }.count
     func show(_ text: String?) -> String {
       guard let text else { return "nil" }

@@ -18,8 +18,9 @@ func expectSearch(
 extension Difference {
   /// How the retrieved search `got` differs from `expected`: the keyword, then as a cache would.
   static func between(got: CachedSearch?, expected: CachedSearch?) -> String? {
-    if let got, let expected, got.keyword != expected.keyword {
-      return "keyword differs: got \(String(reflecting: got.keyword)), expected \(String(reflecting: expected.keyword))"
+    if let got, let expected, !Exact.same(got.keyword, expected.keyword) {
+      let (gotText, expectedText) = shown(got.keyword, expected.keyword, quoted: true)
+      return "keyword differs: got \(gotText), expected \(expectedText)"
     }
     let asCache = { (search: CachedSearch?) in search.map { CachedFeed(feed: $0.results, timestamp: $0.timestamp) } }
     return between(got: asCache(got), expected: asCache(expected)).map {

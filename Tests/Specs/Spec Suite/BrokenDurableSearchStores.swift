@@ -60,6 +60,7 @@ extension PersistentFeedSearchStoreSpec {
     case .secondInstanceSeesSearch: (.nothingShared, "second instance's retrieve: got an empty search")
     case .appendSeenAcrossInstances: (.appendStaysLocal, "third instance's retrieve after an append: count differs")
     case .deleteEmptiesAcrossInstances: (.deleteStaysLocal, "third instance's retrieve after a delete: got")
+    case .generatedHistoriesMatchTheModel: (.appendStaysLocal, "SRP-4 generated history")
     }
   }
 }

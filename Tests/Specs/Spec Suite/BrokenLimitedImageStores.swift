@@ -76,6 +76,7 @@ extension LimitedFeedImageDataStoreSpec {
     case .concurrentInsertsStayWithinLimit: (.tornInsert, "after 16 concurrent inserts")
     case .boundariesOfTheLimit: (.limitIsExclusive, "insert of exactly the 1,000-byte limit: got ")
     case .zeroLimitKeepsOnlyEmptyImages: (.zeroIsUnlimited, "insert of 1 byte under a limit of 0: succeeded")
+    case .generatedHistoriesMatchTheModel: (.readIsNotAUse, "ICL-29 generated history")
     }
   }
 }

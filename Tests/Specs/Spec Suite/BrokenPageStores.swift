@@ -85,6 +85,7 @@ extension FeedPageStoreSpec {
     case .replaceReplacesTheList: (broken(.replaceAppends), "images kept by replace: image 1: id differs")
     case .deleteEmpties: (broken(.deleteIgnored), "first page after delete: count differs: got 10 images")
     case .randomWalkMatchesAnArray: (broken(.beforeSkipsOne), "page before at step")
+    case .generatedHistoriesMatchTheModel: (broken(.beforeSkipsOne), "FPS-15 generated history")
     case .concurrentAppendsStayWhole: (broken(.tornAppend), "did not land whole")
     case .concurrentReplacesStayWhole:
       ({ TwoStepReplacePageStore() }, "torn state: a reader saw a first page of ")

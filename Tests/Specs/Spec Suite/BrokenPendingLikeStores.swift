@@ -77,6 +77,7 @@ extension PendingLikeActionStoreSpec {
     case .olderAnswerNeverRemovesNewer: (.removesByImage, "the older action")
     case .removingUnknownChangesNothing: (.removesOldestWhenUnknown, "listing: pending actions []")
     case .concurrentChangesAreLinearizable: (.tornEnqueue, "after 24 concurrent enqueues and 8 removes")
+    case .generatedHistoriesMatchTheModel: (.removesByKind, "PA-14 generated history")
     }
   }
 }
@@ -135,6 +136,7 @@ struct SpecSuiteDurablePendingLikeSpecs {
       switch spec {
       case .secondInstanceListsTheActions: "a second instance: pending actions []"
       case .changesSeenAcrossInstances: "after a replacement and removals: pending actions []"
+      case .generatedHistoriesMatchTheModel: "PAP-3 generated history"
       }
     try await withKnownIssue {
       try await spec.verify { InMemoryFeedStore() }  // a new, empty store each time: nothing persists

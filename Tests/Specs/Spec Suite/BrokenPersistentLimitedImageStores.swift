@@ -9,6 +9,7 @@ final class SharedImageDisk: @unchecked Sendable {
   private let lock = NSRecursiveLock()  // `locked` bodies read and write the files and the index
   private var storedFiles: [String: Data] = [:]
   private var storedIndex: [String] = []
+  private var storedDates: [String: Date] = [:]
 
   var files: [String: Data] {
     get { lock.withLock { storedFiles } }
@@ -17,6 +18,11 @@ final class SharedImageDisk: @unchecked Sendable {
   var index: [String] {
     get { lock.withLock { storedIndex } }
     set { lock.withLock { storedIndex = newValue } }
+  }
+  /// When each image was stored.
+  var dates: [String: Date] {
+    get { lock.withLock { storedDates } }
+    set { lock.withLock { storedDates = newValue } }
   }
 
   /// Runs `body` alone, as a store holding a lock file does.
@@ -36,13 +42,20 @@ actor BrokenPersistentLimitedImageStore: LimitedFeedImageDataStore {
 
   private let bug: Bug
   private let limit: Int
+  private let limits: ImageCacheLimits
+  private let currentDate: @Sendable () -> Date
   private let disk: SharedImageDisk
   private var order: [String]
   private var files: [String: Data] = [:]
 
-  init(_ bug: Bug, limits: ImageCacheLimits, disk: SharedImageDisk) {
+  init(
+    _ bug: Bug, limits: ImageCacheLimits, currentDate: @escaping @Sendable () -> Date = Date.init,
+    disk: SharedImageDisk
+  ) {
     self.bug = bug
     self.limit = limits.maximumBytes
+    self.limits = limits
+    self.currentDate = currentDate
     self.disk = disk
     order = bug == .nothingShared ? [] : disk.index
   }
@@ -60,6 +73,7 @@ actor BrokenPersistentLimitedImageStore: LimitedFeedImageDataStore {
       order.removeAll { $0 == url.absoluteString }
       order.append(url.absoluteString)
       files[url.absoluteString] = data
+      disk.dates[url.absoluteString] = currentDate()
       while order.reduce(0, { $0 + (files[$1]?.count ?? 0) }) > limit { files[order.removeFirst()] = nil }
       disk.files = files
       disk.index = order
@@ -76,6 +90,14 @@ actor BrokenPersistentLimitedImageStore: LimitedFeedImageDataStore {
   func retrieve(dataForURL url: URL) -> Data? {
     let key = url.absoluteString
     guard let data = bug == .nothingShared ? files[key] : disk.files[key] else { return nil }
+    if bug != .nothingShared, let stored = disk.dates[key], limits.hasExpired(storedAt: stored, at: currentDate()) {
+      disk.locked {
+        disk.files[key] = nil
+        disk.index.removeAll { $0 == key }
+      }
+      order.removeAll { $0 == key }
+      return nil
+    }
     order.removeAll { $0 == key }
     order.append(key)  // a use, saved lazily
     return data
@@ -113,6 +135,7 @@ struct SpecSuitePersistentLimitedImageSpecs {
       case .flushedReadsOrderTheNextInstance: (.flushSavesNothing, "and flush(), then an insert over the limit: a.png")
       case .releasedStoreSavesItsReads: (.releaseSavesNothing, "first released, then an insert over the limit: a.png")
       case .twoInstancesShareTheLimit: (.indexNotReadAgain, "after inserts in turn, the first instance: counts 900")
+      case .generatedHistoriesMatchTheModel: (.nothingShared, "ILP-6 generated history")
       }
     let disk = SharedImageDisk()
     try await withKnownIssue {
@@ -127,6 +150,8 @@ struct SpecSuitePersistentLimitedImageSpecs {
     arguments: PersistentLimitedFeedImageDataStoreSpec.allCases)
   func correctStorePasses(_ spec: PersistentLimitedFeedImageDataStoreSpec) async throws {
     let disk = SharedImageDisk()
-    try await spec.verify { limits, _ in BrokenPersistentLimitedImageStore(.correct, limits: limits, disk: disk) }
+    try await spec.verify { limits, now in
+      BrokenPersistentLimitedImageStore(.correct, limits: limits, currentDate: now, disk: disk)
+    }
   }
 }

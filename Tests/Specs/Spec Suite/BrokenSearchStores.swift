@@ -99,6 +99,7 @@ extension FeedSearchStoreSpec {
     case .keywordRoundTripsExactly: (broken(.normalizedKeyword), "differs only in case and spaces: keyword differs")
     case .deleteEmpties: (broken(.deleteIgnored), "retrieve after delete: got 2 images")
     case .concurrentReplacesNeverMix: ({ TwoLockSearchStore() }, "torn state: a reader saw \"keyword ")
+    case .generatedHistoriesMatchTheModel: (broken(.normalizedKeyword), "SRS-11 generated history")
     }
   }
 }

@@ -18,20 +18,30 @@ extension FileSystemFeedStore: FeedSearchStore {
   public func replaceSearch(
     with results: [LocalFeedImage], for keyword: String, timestamp: Date
   ) throws(FileFeedStoreError) {
-    try writeFile(FeedFileFormat.encode(results, timestamp: timestamp, keyword: keyword), to: searchPath)
+    try holding("search.lock", &searchLock) { () throws(FileFeedStoreError) in
+      try writeFile(FeedFileFormat.encode(results, timestamp: timestamp, keyword: keyword), to: searchPath)
+    }
   }
 
-  /// Appends `results` when the search kept is for exactly `keyword`, rewriting the file atomically; otherwise
-  /// changes nothing.
+  /// Appends `results` when the search kept is for exactly `keyword` (the same Unicode scalars), rewriting the file
+  /// atomically; otherwise changes nothing. Holds `search.lock` from the read to the write, so an append by another
+  /// instance or process in between is never lost.
   public func appendToSearch(_ results: [LocalFeedImage], for keyword: String) throws(FileFeedStoreError) {
-    guard let kept = try retrieveSearch(), kept.keyword == keyword else { return }
-    try replaceSearch(with: kept.results + results, for: keyword, timestamp: kept.timestamp)
+    try holding("search.lock", &searchLock) { () throws(FileFeedStoreError) in
+      guard let kept = try retrieveSearch(), kept.keyword.unicodeScalars.elementsEqual(keyword.unicodeScalars) else {
+        return
+      }
+      let encoded = FeedFileFormat.encode(kept.results + results, timestamp: kept.timestamp, keyword: kept.keyword)
+      try writeFile(encoded, to: searchPath)
+    }
   }
 
   /// Deletes the search kept.
   ///
   /// - Throws: ``FileFeedStoreError/deletionFailed(path:reason:)``.
   public func deleteSearch() throws(FileFeedStoreError) {
-    try removeFile(searchPath)
+    try holding("search.lock", &searchLock, creating: false) { () throws(FileFeedStoreError) in
+      try removeFile(searchPath)
+    }
   }
 }

@@ -5,22 +5,30 @@ extension FileSystemFeedStore {
   /// Runs a change holding `pending-likes.lock`, so two instances (two processes) never interleave a read and the
   /// write that follows it.
   func locked<T>(_ body: () throws(FileFeedStoreError) -> T) throws(FileFeedStoreError) -> T {
+    try holding("pending-likes.lock", &pendingLikesLock, body)
+  }
+
+  /// Runs a change holding the lock file `name` (opened once into `lock`, the directory made first if need be).
+  ///
+  /// - Parameter creating: Whether the change writes (the directory and the lock are made); a delete passes `false`,
+  ///   and where there is no directory to lock, or the lock cannot be made (nothing can be written there), runs
+  ///   `body` unlocked: it can change nothing another instance could race with.
+  func holding<T>(
+    _ name: String, _ lock: inout Int32, creating: Bool = true, _ body: () throws(FileFeedStoreError) -> T
+  ) throws(FileFeedStoreError) -> T {
     try checkLocation()
-    if pendingLikesLock < 0 {
+    if lock < 0 {
+      let path = StorePath.appending(name, to: directoryPath)
       do {
-        try AtomicFile.createDirectory(directoryPath)
+        if creating { try AtomicFile.createDirectory(directoryPath) }
+        lock = try AtomicFile.openRegular(path, O_RDWR | O_CREAT) ?? -1
       } catch {
-        throw .insertionFailed(path: directoryPath, reason: error.reason)
-      }
-      let path = StorePath.appending("pending-likes.lock", to: directoryPath)
-      do {
-        pendingLikesLock = try AtomicFile.openRegular(path, O_RDWR | O_CREAT) ?? -1
-      } catch {
-        throw .insertionFailed(path: path, reason: error.reason)
+        if creating { throw .insertionFailed(path: path, reason: error.reason) }
       }
     }
-    while flock(pendingLikesLock, LOCK_EX) != 0, errno == EINTR {}
-    defer { flock(pendingLikesLock, LOCK_UN) }
+    guard lock >= 0 else { return try body() }
+    while flock(lock, LOCK_EX) != 0, errno == EINTR {}
+    defer { flock(lock, LOCK_UN) }
     return try body()
   }
 

@@ -52,6 +52,8 @@ public actor FileSystemFeedStore: FeedStore, LimitedFeedImageDataStore {
   var pendingLikesFile: Int32 = -1
   /// `pending-likes.lock`, open once a change to the pending likes needed it (or -1).
   var pendingLikesLock: Int32 = -1
+  /// `search.lock`, open once a change to the search needed it (or -1).
+  var searchLock: Int32 = -1
 
   /// The actor's executor: the store's own serial queue.
   public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
@@ -88,6 +90,7 @@ public actor FileSystemFeedStore: FeedStore, LimitedFeedImageDataStore {
     if !pendingRecords.isEmpty { try? ImageIndexJournal.append(pendingRecords, to: indexLocation.journal) }
     if pendingLikesFile >= 0 { close(pendingLikesFile) }
     if pendingLikesLock >= 0 { close(pendingLikesLock) }
+    if searchLock >= 0 { close(searchLock) }
     if imagesLock >= 0 { close(imagesLock) }
   }
 

@@ -13,7 +13,7 @@ extension InMemoryFeedStore: FeedSearchStore {
 
   /// Appends `results` when the search kept is for exactly `keyword`; otherwise changes nothing.
   public func appendToSearch(_ results: [LocalFeedImage], for keyword: String) {
-    guard let kept = search, kept.keyword == keyword else { return }
+    guard let kept = search, kept.keyword.unicodeScalars.elementsEqual(keyword.unicodeScalars) else { return }
     search = CachedSearch(keyword: keyword, results: kept.results + results, timestamp: kept.timestamp)
   }
 

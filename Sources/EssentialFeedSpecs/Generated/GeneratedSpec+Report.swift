@@ -1,0 +1,31 @@
+import EssentialFeed
+import Foundation
+import Testing
+
+extension GeneratedSpec {
+  /// Records a failure: the spec, the seed and how to replay it, where the shrunk history fails and how, then its
+  /// steps.
+  static func record(
+    _ configuration: Configuration, seed: UInt64, index: Int, from history: [ModelOperation],
+    _ shrunk: (history: [ModelOperation], failure: HistoryFailure, replays: Int), _ sourceLocation: SourceLocation
+  ) {
+    let steps = shrunk.history.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n")
+    let at = shrunk.failure.step.map { "step \($0): " } ?? ""
+    let message = """
+      \(configuration.id) generated history \(index + 1) fails (\(RandomizedRounds.replay(seed))): \
+      \(at)\(shrunk.failure.message)
+      Shrunk from \(history.count) steps to \(shrunk.history.count) in \(shrunk.replays) replays:
+      \(steps)
+      """
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+  }
+}
+
+extension HistoryPlan {
+  init(stores: StoreCapabilities, _ configuration: GeneratedSpec.Configuration) {
+    self.init(
+      stores: stores, focus: configuration.focus,
+      knowsImageLimits: configuration.limitsImages,
+      persistent: configuration.persistent)
+  }
+}

@@ -1,0 +1,150 @@
+import EssentialFeed
+import EssentialFeedCache
+import Foundation
+import Testing
+
+/// The spec every suite generates: histories drawn from a seed, run on the stores and on the reference model, every
+/// observation compared exactly; a failure is shrunk to the fewest, simplest steps that still fail, and prints them
+/// with the seed that replays it.
+enum GeneratedSpec {
+  /// The environment variable that sets how many histories each generated spec runs at least (12 by default).
+  static let historiesVariable = "ESSENTIALFEED_SPEC_HISTORIES"
+
+  /// What one suite's generated spec does.
+  struct Configuration: Sendable {
+    /// The course ID, as failures name it.
+    var id: String
+    var focus: HistoryPlan.Capability
+    var persistent = false
+    /// Whether the spec chooses the image limits and drives the clock (the limited image suites).
+    var limitsImages = false
+  }
+
+  /// Runs histories until one fails or at least the minimum ran and a second is spent; records the first failure,
+  /// shrunk, at `sourceLocation`.
+  ///
+  /// - Returns: Whether every history passed.
+  @discardableResult
+  static func verify(
+    _ configuration: Configuration, seed: UInt64?, sourceLocation: SourceLocation,
+    makeStores: @escaping @Sendable (HistorySetup) async throws -> StoreCapabilities
+  ) async -> Bool {
+    let seed = RandomizedRounds.seed(seed)
+    let minimum = ProcessInfo.processInfo.environment[historiesVariable].flatMap { Int($0) } ?? 12
+    var plan: HistoryPlan?
+    var namespace = 0
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(1)
+    for index in 0..<max(minimum, 200) {
+      var rng = SplitMix64(seed: seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
+      let setup = setup(configuration, namespace: namespace, using: &rng)
+      namespace += 1
+      do {
+        let known: HistoryPlan
+        if let plan {
+          known = plan
+        } else {
+          known = HistoryPlan(stores: try await makeStores(setup), configuration)
+        }
+        plan = known
+        var generator = HistoryGenerator(
+          plan: known, namespace: setup.namespace, seed: rng.next(),
+          model: ReferenceModel(
+            images: ImageReference(
+              kind: known.imageKind(sharedByTwoInstances: false), limits: setup.imageLimits, now: setup.clockStart)))
+        let history = generator.history()
+        var run = HistoryRun(plan: known, setup: setup, makeStores: makeStores)
+        if let failure = await run.run(history) {
+          let shrunk = await shrink(history, failure, known, setup, &namespace, makeStores)
+          record(configuration, seed: seed, index: index, from: history, shrunk, sourceLocation)
+          return false
+        }
+      } catch {
+        Issue.record(
+          Comment(rawValue: "\(configuration.id): makeSUT threw \(error); \(RandomizedRounds.replay(seed))"),
+          sourceLocation: sourceLocation)
+        return false
+      }
+      if index + 1 >= minimum, clock.now >= deadline {
+        report(configuration, histories: index + 1, plan: plan, since: deadline - .seconds(1))
+        return true
+      }
+    }
+    return true
+  }
+
+  /// With `ESSENTIALFEED_SPEC_VERBOSE` set, prints how many histories ran and how long they took.
+  private static func report(
+    _ configuration: Configuration, histories: Int, plan: HistoryPlan?, since start: ContinuousClock.Instant
+  ) {
+    guard ProcessInfo.processInfo.environment["ESSENTIALFEED_SPEC_VERBOSE"] != nil else { return }
+    let capabilities = plan.map { "\($0.capabilities)" } ?? "?"
+    print("\(configuration.id): \(histories) histories over \(capabilities) in \(ContinuousClock().now - start)")
+  }
+
+  /// The limits, the clock and the namespace of one history: limits that are no round numbers, a clock that starts
+  /// mid-second at a time whose bits a trip through 1970 would change.
+  private static func setup(_ configuration: Configuration, namespace: Int, using rng: inout SplitMix64) -> HistorySetup
+  {
+    let start = Date(timeIntervalSinceReferenceDate: AdversarialValues.rebaseChanged(using: &rng))
+    var limits: ImageCacheLimits?
+    if configuration.limitsImages {
+      let bytes = [0, 1, 500, 1_000, 70_000, 200_000][Int.random(in: 0..<6, using: &rng)]
+      let age = [61.37, 90.125, 3_600.5, 59.999_999][Int.random(in: 0..<4, using: &rng)]
+      limits = ImageCacheLimits(maximumBytes: bytes, maximumAge: age)
+    }
+    return HistorySetup(imageLimits: limits, clock: SpecClock(start: start), clockStart: start, namespace: namespace)
+  }
+
+  private static func shrink(
+    _ history: [ModelOperation], _ failure: HistoryFailure, _ plan: HistoryPlan, _ setup: HistorySetup,
+    _ namespace: inout Int, _ makeStores: @escaping @Sendable (HistorySetup) async throws -> StoreCapabilities
+  ) async -> (history: [ModelOperation], failure: HistoryFailure, replays: Int) {
+    var next = namespace
+    var shrinker = Shrinker { candidate in
+      next += 1
+      let replaySetup = HistorySetup(
+        imageLimits: setup.imageLimits, clock: SpecClock(start: setup.clockStart), clockStart: setup.clockStart,
+        namespace: next)
+      let moved = candidate.map { $0.mapURLs { AdversarialURL.renamed($0, from: setup.namespace, to: next) } }
+      var run = HistoryRun(plan: plan, setup: replaySetup, makeStores: makeStores)
+      return await run.run(moved)
+    }
+    let shrunk = await shrinker.shrink(history, failure)
+    namespace = next + 1
+    return (shrunk.history, shrunk.failure, shrinker.replays)
+  }
+}
+
+extension GeneratedSpec {
+  /// ``verify(_:seed:sourceLocation:makeStores:)`` for a suite whose `makeSUT` makes one store, whatever else it
+  /// keeps: each history gets the capabilities of a new one.
+  @discardableResult
+  static func verify(
+    _ configuration: Configuration, seed: UInt64?, sourceLocation: SourceLocation,
+    makeSUT: @Sendable () async throws -> any Sendable
+  ) async -> Bool {
+    await withoutActuallyEscaping(makeSUT) { makeSUT in
+      await verify(configuration, seed: seed, sourceLocation: sourceLocation) { _ in
+        StoreCapabilities(keptBy: try await makeSUT())
+      }
+    }
+  }
+}
+
+extension GeneratedSpec {
+  /// ``verify(_:seed:sourceLocation:makeStores:)`` for a limited image suite, whose `makeSUT` takes the limits and
+  /// clock each history chooses.
+  @discardableResult
+  static func verify(
+    _ configuration: Configuration, seed: UInt64?, sourceLocation: SourceLocation,
+    makeLimited: LimitedFeedImageDataStoreSpec.MakeSUT
+  ) async -> Bool {
+    await withoutActuallyEscaping(makeLimited) { makeSUT in
+      await verify(configuration, seed: seed, sourceLocation: sourceLocation) { setup in
+        StoreCapabilities(
+          keptBy: try await makeSUT(setup.imageLimits ?? ImageCacheLimits(maximumBytes: .max), setup.clock.now))
+      }
+    }
+  }
+}

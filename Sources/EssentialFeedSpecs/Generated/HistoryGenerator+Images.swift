@@ -1,0 +1,54 @@
+import EssentialFeed
+import EssentialFeedCache
+import Foundation
+
+extension HistoryGenerator {
+  mutating func imageOperation() -> ModelOperation {
+    let roll = Int.random(in: 0..<100, using: &rng)
+    let kept = model.images.urls
+    let limited = plan.limitedImages
+    switch roll {
+    case 0..<40:
+      let url = chance(25) ? pick(kept) ?? anyURL() : anyURL()
+      return .insertImage(data(), url)
+    case 40..<78:
+      return .retrieveImage(chance(65) ? pick(kept) ?? anyURL() : anyURL())
+    case 78..<86 where limited:
+      return .imageSize
+    case 86..<90 where limited:
+      return .deleteAllImages
+    case 90..<93 where limited:
+      return .flushImages
+    case 93..<100 where plan.knowsImageLimits:
+      return .advanceClock(clockStep())
+    default:
+      return .retrieveImage(pick(kept) ?? anyURL())
+    }
+  }
+
+  /// Data of any adversarial size, or where the spec made the limits, mostly a fraction of the limit, so inserts evict
+  /// and reads decide what goes first.
+  private mutating func data() -> Data {
+    guard let limit = model.images.limits?.maximumBytes, limit > 0, chance(70) else {
+      return AdversarialValues.data(using: &rng)
+    }
+    return AdversarialValues.data(using: &rng, size: Int.random(in: 0...max(1, limit * 2 / 5), using: &rng))
+  }
+
+  private mutating func anyURL() -> URL {
+    namespaced(AdversarialURL.any(using: &rng))
+  }
+
+  /// How far the clock moves: to just before or just after an image's maximum age (by 10 µs, a millisecond or most
+  /// of a second, so a store that keeps times to the millisecond or the second, or ages in whole minutes, is seen),
+  /// or part of the maximum age.
+  private mutating func clockStep() -> TimeInterval {
+    let maximumAge = model.images.limits?.maximumAge ?? 60
+    guard let stored = model.images.storedDates.randomElement(using: &rng), chance(70) else {
+      return maximumAge * (pick([0.25, 0.5, 1.5]) ?? 0.5)
+    }
+    let boundary = stored.timeIntervalSinceReferenceDate + maximumAge - model.images.now.timeIntervalSinceReferenceDate
+    let offset = pick([-0.4, -0.001, -0.000_01, 0.000_01, 0.001, 0.4]) ?? 0.001
+    return max(0, boundary + offset)
+  }
+}

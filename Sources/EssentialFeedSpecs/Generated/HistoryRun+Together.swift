@@ -1,0 +1,86 @@
+import EssentialFeed
+import EssentialFeedCache
+import Foundation
+
+extension HistoryRun {
+  /// Writes through both instances at once, each on a thread of its own: some serial order that respects real time
+  /// must explain what each gave, and what the store holds afterwards must be that order's state.
+  mutating func together(_ operations: [ModelOperation]) async throws -> String? {
+    guard let primary else { return nil }
+    var targets: [(operation: ModelOperation, stores: StoreCapabilities)] = []
+    for operation in operations {
+      if case .onSecondInstance(let inner) = operation {
+        targets.append((inner, try await secondInstance(for: inner)))
+      } else {
+        targets.append((operation, primary))
+      }
+    }
+    if operations.contains(where: \.touchesImages) {
+      model.images.kind = plan.imageKind(sharedByTwoInstances: true)
+    }
+    let calls = targets
+    let events = try await Linearizability.record(Array(calls.indices)) { index in
+      await OperationRunner.perform(calls[index].operation, on: calls[index].stores)
+    }
+    let candidates = serialOrders(of: events).compactMap { order -> ReferenceModel? in
+      var candidate = model
+      for event in order {
+        let expected = candidate.apply(calls[event.operation].operation)
+        guard expected.allows(event.output) else { return nil }
+        candidate.settle(calls[event.operation].operation, event.output)
+      }
+      return candidate
+    }
+    let gave = events.map { "\(calls[$0.operation].operation) gave \($0.output)" }.joined(separator: "; ")
+    guard !candidates.isEmpty else { return "no serial order of the two explains what they gave: \(gave)" }
+    let reads = wholeReads(of: primary, urls: candidates.flatMap(\.images.urls))
+    var observed: [Observation] = []
+    for read in reads { observed.append(await OperationRunner.perform(read, on: primary)) }
+    var firstDifference = ""
+    for var candidate in candidates {
+      guard let difference = Self.compare(reads, observed, with: &candidate) else {
+        model = candidate
+        return nil
+      }
+      if firstDifference.isEmpty { firstDifference = difference }
+    }
+    return "what the store holds after them is no serial order's result (\(gave)); \(firstDifference)"
+  }
+
+  /// The orders of `events` that respect real time: one that returned before another was called comes first.
+  private func serialOrders<Output>(of events: [HistoryEvent<Int, Output>]) -> [[HistoryEvent<Int, Output>]] {
+    guard !events.isEmpty else { return [[]] }
+    return events.indices.flatMap { index -> [[HistoryEvent<Int, Output>]] in
+      let first = events[index]
+      var rest = events
+      rest.remove(at: index)
+      guard !rest.contains(where: { $0.returned < first.invoked }) else { return [] }
+      return serialOrders(of: rest).map { [first] + $0 }
+    }
+  }
+
+  /// The reads that show every capability of `stores` whole.
+  func wholeReads(of stores: StoreCapabilities, urls: [URL]) -> [ModelOperation] {
+    var reads: [ModelOperation] = []
+    if stores.feed != nil { reads.append(.retrieveFeed) }
+    if stores.search != nil { reads.append(.retrieveSearch) }
+    if stores.pages != nil { reads += [.pageCount, .pageAfter(nil, .max)] }
+    if stores.pendingLikes != nil { reads.append(.pendingActions) }
+    if stores.images != nil {
+      var seen: Set<String> = []
+      reads += urls.filter { seen.insert($0.absoluteString).inserted }.map(ModelOperation.retrieveImage)
+    }
+    return reads
+  }
+
+  /// Compares what `reads` gave with `model`, which takes them in: the first difference, or `nil`.
+  static func compare(_ reads: [ModelOperation], _ observed: [Observation], with model: inout ReferenceModel) -> String?
+  {
+    for (read, observation) in zip(reads, observed) {
+      let expected = model.apply(read)
+      guard expected.allows(observation) else { return "\(read): \(expected.difference(from: observation))" }
+      model.settle(read, observation)
+    }
+    return nil
+  }
+}
