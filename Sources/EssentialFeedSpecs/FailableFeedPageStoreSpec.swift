@@ -56,7 +56,7 @@ public enum FailableFeedPageStoreSpec: String, CaseIterable, Sendable, CustomTes
     let images = numberedImages(3)
     switch self {
     case .readsDeliverErrorOnFailure:
-      let sut = try await failures.retrieval()
+      guard let sut = await failingStore(failures.retrieval) else { return }
       for attempt in ["first", "second"] {
         guard
           await expectThrows(
@@ -70,8 +70,11 @@ public enum FailableFeedPageStoreSpec: String, CaseIterable, Sendable, CustomTes
         _ = try await sut.retrievePage(before: images[0].id, limit: 3)
       }
     case .writesDeliverErrorWithoutSideEffects:
-      let sut = try await failures.writing()
-      let before = await contentsIfReadable { try await sut.retrievePage(after: nil, limit: .max) }
+      let check = "FPF-2's list kept after a failed write"
+      guard let sut = await failingStore(failures.writing) else { return madeNothing(check, sourceLocation) }
+      let before = await contentsIfReadable(check, sourceLocation) {
+        try await sut.retrievePage(after: nil, limit: .max)
+      }
       let writes: [(String, @Sendable () async throws -> Void)] = [
         ("append", { _ = try await sut.appendPage(images) }),
         ("replace", { _ = try await sut.replacePages(with: images) }),

@@ -11,6 +11,9 @@ public enum PersistentFeedPageStoreSpec: String, CaseIterable, Sendable, CustomT
   case changesSeenAcrossInstances
   /// FPP-3: generated histories through reopened instances and two live ones agree with a reference model exactly.
   case generatedHistoriesMatchTheModel
+  /// FPP-4: each file of the store damaged in turn (its last byte or half of it cut, 16 bytes changed in the middle or
+  /// at the end): a new instance throws, or gives no less than it held; never a shorter result, never a miss.
+  case damagedFilesAreErrors
 
   /// The spec's course ID and sentence.
   public var testDescription: String {
@@ -19,6 +22,7 @@ public enum PersistentFeedPageStoreSpec: String, CaseIterable, Sendable, CustomT
     case .changesSeenAcrossInstances: "FPP-2 appends, a replace and a delete by one instance are seen by the next"
     case .generatedHistoriesMatchTheModel:
       "FPP-3 generated histories over two live instances and reopens agree with the model"
+    case .damagedFilesAreErrors: "FPP-4 a damaged file is an error, never a shorter result"
     }
   }
 
@@ -27,14 +31,22 @@ public enum PersistentFeedPageStoreSpec: String, CaseIterable, Sendable, CustomT
   /// - Parameters:
   ///   - seed: The seed of the generated spec, which every failure of it prints; by default
   ///     `ESSENTIALFEED_SPEC_SEED` or a random one. The other specs ignore it.
+  ///   - location: The directory whose files FPP-4 damages; by default the one `withTemporaryStoreDirectory` gave the
+  ///     running test.
   ///   - sourceLocation: Where failures are reported; defaults to the caller.
   ///   - makeSUT: Makes a new instance on the same location each time.
   /// - Throws: ``SpecError/notRunningInSwiftTesting`` outside a Swift Testing test; any error the store throws.
   public func verify(
-    seed: UInt64? = nil, sourceLocation: SourceLocation = #_sourceLocation,
+    seed: UInt64? = nil, location: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation,
     makeSUT: @Sendable () async throws -> any FeedPageStore
   ) async throws {
     try requireSwiftTesting()
+    if self == .damagedFilesAreErrors {
+      try await DamageSpec.verify("FPP-4", location: location, limitsImages: false, sourceLocation: sourceLocation) {
+        _ in StoreCapabilities(keptBy: try await makeSUT())
+      }
+      return
+    }
     if self == .generatedHistoriesMatchTheModel {
       await GeneratedSpec.verify(
         .init(id: "FPP-3", focus: .pages, persistent: true), seed: seed, sourceLocation: sourceLocation
@@ -48,6 +60,8 @@ public enum PersistentFeedPageStoreSpec: String, CaseIterable, Sendable, CustomT
     }
     _ = try await makeSUT().appendPage(Array(images[0..<6]))
     switch self {
+    case .damagedFilesAreErrors:
+      return
     case .generatedHistoriesMatchTheModel:
       return
     case .secondInstanceReadsTheList:

@@ -17,6 +17,7 @@ extension FeedPageStoreSpec {
     case .concurrentAppendsStayWhole: "FPS-11 concurrent appends never interleave: each page lands whole"
     case .concurrentReplacesStayWhole: "FPS-14 concurrent replaces and reads never mix two lists"
     case .generatedHistoriesMatchTheModel: "FPS-15 generated histories agree with the model exactly"
+    case .listPastSixteenBits: "FPS-16 a list of 65,540 images reads across position 65,536 and whole"
     }
   }
 }

@@ -39,6 +39,8 @@ public enum FeedPageStoreSpec: String, CaseIterable, Sendable, CustomTestStringC
   /// FPS-15: generated histories (with the store's other capabilities, and writes from cancelled tasks), with ids
   /// repeated within and across pages and limits at their edges, agree with a reference model exactly.
   case generatedHistoriesMatchTheModel
+  /// FPS-16: a list past 65,536 images reads across that position either way, whole in one read, and counts.
+  case listPastSixteenBits
 
   /// Runs this spec against a store from `makeSUT`, recording any failed check at `sourceLocation`.
   ///
@@ -72,6 +74,8 @@ public enum FeedPageStoreSpec: String, CaseIterable, Sendable, CustomTestStringC
     switch self {
     case .generatedHistoriesMatchTheModel:
       return
+    case .listPastSixteenBits:
+      try await FieldWidths.verifyPages(sut, sourceLocation)
     case .emptyStoreDeliversNothing:
       page(try await sut.retrievePage(after: nil, limit: 30), [], "first page of an empty store")
       count(try await sut.pageImageCount(), 0, "count of an empty store")

@@ -13,6 +13,9 @@ public enum PersistentFeedSearchStoreSpec: String, CaseIterable, Sendable, Custo
   case deleteEmptiesAcrossInstances
   /// SRP-4: generated histories through reopened instances and two live ones agree with a reference model exactly.
   case generatedHistoriesMatchTheModel
+  /// SRP-5: each file of the store damaged in turn (its last byte or half of it cut, 16 bytes changed in the middle or
+  /// at the end): a new instance throws, or gives no less than it held; never a shorter result, never a miss.
+  case damagedFilesAreErrors
 
   /// The spec's course ID and sentence.
   public var testDescription: String {
@@ -22,6 +25,7 @@ public enum PersistentFeedSearchStoreSpec: String, CaseIterable, Sendable, Custo
     case .deleteEmptiesAcrossInstances: "SRP-3 a delete by one instance empties the store for another"
     case .generatedHistoriesMatchTheModel:
       "SRP-4 generated histories over two live instances and reopens agree with the model"
+    case .damagedFilesAreErrors: "SRP-5 a damaged file is an error, never a shorter result"
     }
   }
 
@@ -29,10 +33,16 @@ public enum PersistentFeedSearchStoreSpec: String, CaseIterable, Sendable, Custo
   ///
   /// - Throws: ``SpecError/notRunningInSwiftTesting`` outside a Swift Testing test; any error the store throws.
   public func verify(
-    seed: UInt64? = nil, sourceLocation: SourceLocation = #_sourceLocation,
+    seed: UInt64? = nil, location: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation,
     makeSUT: @Sendable () async throws -> any FeedSearchStore
   ) async throws {
     try requireSwiftTesting()
+    if self == .damagedFilesAreErrors {
+      try await DamageSpec.verify("SRP-5", location: location, limitsImages: false, sourceLocation: sourceLocation) {
+        _ in StoreCapabilities(keptBy: try await makeSUT())
+      }
+      return
+    }
     if self == .generatedHistoriesMatchTheModel {
       await GeneratedSpec.verify(
         .init(id: "SRP-4", focus: .search, persistent: true), seed: seed, sourceLocation: sourceLocation
@@ -42,6 +52,8 @@ public enum PersistentFeedSearchStoreSpec: String, CaseIterable, Sendable, Custo
     let search = CachedSearch(keyword: "Kyōto", results: Fixtures.variedFeed(), timestamp: Fixtures.preciseTimestamp())
     try await makeSUT().replaceSearch(with: search.results, for: search.keyword, timestamp: search.timestamp)
     switch self {
+    case .damagedFilesAreErrors:
+      return
     case .generatedHistoriesMatchTheModel:
       return
     case .secondInstanceSeesSearch:

@@ -33,6 +33,8 @@ public enum FeedSearchStoreSpec: String, CaseIterable, Sendable, CustomTestStrin
   /// SRS-11: generated histories (with the store's other capabilities, and writes from cancelled tasks), with
   /// adversarial keywords and results, agree with a reference model exactly.
   case generatedHistoriesMatchTheModel
+  /// SRS-12: a search of more than 65,536 results, in two pages, retrieves exactly.
+  case resultsPastSixteenBits
 
   /// The spec's course ID and sentence, as it appears in `swift test` output and in UseCases.md.
   public var testDescription: String {
@@ -47,6 +49,7 @@ public enum FeedSearchStoreSpec: String, CaseIterable, Sendable, CustomTestStrin
     case .deleteEmpties: "SRS-8 delete empties the store; deleting an empty store succeeds"
     case .concurrentReplacesNeverMix: "SRS-9 concurrent replaces never mix two searches"
     case .generatedHistoriesMatchTheModel: "SRS-11 generated histories agree with the model exactly"
+    case .resultsPastSixteenBits: "SRS-12 a search of 65,540 results retrieves exactly"
     }
   }
 
@@ -80,6 +83,8 @@ public enum FeedSearchStoreSpec: String, CaseIterable, Sendable, CustomTestStrin
     switch self {
     case .generatedHistoriesMatchTheModel:
       return
+    case .resultsPastSixteenBits:
+      try await FieldWidths.verifySearch(sut, sourceLocation)
     case .retrieveDeliversNothingWhenEmpty:
       try await expect(nil, "retrieve on an empty store")
     case .retrieveDeliversTheSearch:

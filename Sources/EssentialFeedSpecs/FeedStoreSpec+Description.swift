@@ -16,7 +16,7 @@ extension FeedStoreSpec {
     case .deleteDeliversNoErrorOnNonEmptyCache: "FS-10 delete on a non-empty cache succeeds"
     case .deleteEmptiesPreviouslyInsertedCache: "FS-11 delete empties a non-empty cache"
     case .valuesRoundTripExactly: "FS-12 values round-trip exactly"
-    case .largeFeedRoundTrips: "FS-13 a 10,000-image feed round-trips"
+    case .largeFeedRoundTrips: "FS-13 a feed of 65,540 images round-trips"
     case .concurrentOperationsAreLinearizable: "FS-14 concurrent operations are linearizable"
     case .replaceLeavesExactlyTheNewCache: "FS-15 replace leaves exactly the new cache"
     case .generatedHistoriesMatchTheModel: "FS-16 generated histories agree with the model exactly"

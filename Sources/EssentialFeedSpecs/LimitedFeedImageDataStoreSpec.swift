@@ -35,6 +35,8 @@ public enum LimitedFeedImageDataStoreSpec: String, CaseIterable, Sendable, Custo
   /// flushes and deletes, under limits that are no round numbers and a clock that starts mid-second, agree with a
   /// least-recently-used model exactly.
   case generatedHistoriesMatchTheModel
+  /// ICL-30: deleting all image data of a cache never written succeeds, leaves it empty, and it then stores images.
+  case deleteAllOfANewCacheSucceeds
 
   /// The spec's course ID and sentence, as it appears in `swift test` output and in UseCases.md.
   public var testDescription: String {
@@ -49,6 +51,7 @@ public enum LimitedFeedImageDataStoreSpec: String, CaseIterable, Sendable, Custo
     case .boundariesOfTheLimit: "ICL-22 an image of exactly the limit is kept alone; an empty image counts 0 bytes"
     case .zeroLimitKeepsOnlyEmptyImages: "ICL-23 a limit of 0 bytes keeps only empty images"
     case .generatedHistoriesMatchTheModel: "ICL-29 generated histories agree with a least-recently-used model"
+    case .deleteAllOfANewCacheSucceeds: "ICL-30 deleting all image data of a cache never written succeeds"
     }
   }
 
@@ -82,6 +85,18 @@ public enum LimitedFeedImageDataStoreSpec: String, CaseIterable, Sendable, Custo
     let (a, b, c, d) = (imageURL("a"), imageURL("b"), imageURL("c"), imageURL("d"))
     let check = ImageChecks(sut: sut, sourceLocation: sourceLocation)
     switch self {
+    case .deleteAllOfANewCacheSucceeds:
+      do {
+        try await sut.deleteAllImageData()
+      } catch {
+        Issue.record(
+          "deleting all image data of a cache never written: got an error (\(error)), expected success",
+          sourceLocation: sourceLocation)
+        return
+      }
+      try await check.stored([], missing: [a], total: 0, "after deleting all of a cache never written")
+      try await sut.insert(bytes(100, b), for: b)
+      try await check.stored([b], missing: [a], total: 100, "after an insert into a cache emptied when new")
     case .generatedHistoriesMatchTheModel:
       return
     case .randomWorkloadMatchesModel:

@@ -39,13 +39,12 @@ func expectPending(
   _ sourceLocation: SourceLocation
 ) async throws -> Bool {
   let got = try await sut.pendingActions()
-  guard got != expected else { return true }
-  let describe = { (actions: [PendingLikeAction]) in
-    actions.map {
-      "\($0.kind.rawValue) \($0.imageID.uuidString.prefix(8)) at \($0.timestamp.timeIntervalSinceReferenceDate) (action \($0.id.uuidString.prefix(8)))"
-    }
+  guard let difference = Difference.between(got: got, expected: expected) else { return true }
+  let shown = { (actions: [PendingLikeAction]) in
+    actions.count > 6 ? "\(actions.count) actions" : "\(actions.map(Shown.action))"
   }
   Issue.record(
-    "\(context): pending actions \(describe(got)), expected \(describe(expected))", sourceLocation: sourceLocation)
+    "\(context): pending actions \(shown(got)), expected \(shown(expected)): \(difference)",
+    sourceLocation: sourceLocation)
   return false
 }

@@ -31,6 +31,8 @@ public enum PendingLikeActionStoreSpec: String, CaseIterable, Sendable, CustomTe
   /// PA-14: generated histories (with the store's other capabilities, and writes from cancelled tasks), with
   /// timestamps one bit apart and answers to old actions, agree with a reference model exactly.
   case generatedHistoriesMatchTheModel
+  /// PA-15: more than 65,536 pending actions, a microsecond apart, are listed exactly and in order.
+  case actionsPastSixteenBits
 
   /// The spec's course ID and sentence, as it appears in `swift test` output and in UseCases.md.
   public var testDescription: String {
@@ -44,6 +46,7 @@ public enum PendingLikeActionStoreSpec: String, CaseIterable, Sendable, CustomTe
     case .removingUnknownChangesNothing: "PA-7 removing an action never stored changes nothing; listing changes nothing"
     case .concurrentChangesAreLinearizable: "PA-8 concurrent enqueues and removes: none lost, none torn"
     case .generatedHistoriesMatchTheModel: "PA-14 generated histories agree with the model exactly"
+    case .actionsPastSixteenBits: "PA-15 65,540 pending actions a microsecond apart are listed exactly, in order"
     }
   }
 
@@ -84,6 +87,8 @@ public enum PendingLikeActionStoreSpec: String, CaseIterable, Sendable, CustomTe
     switch self {
     case .generatedHistoriesMatchTheModel:
       return
+    case .actionsPastSixteenBits:
+      try await FieldWidths.verifyPendingLikes(sut, sourceLocation)
     case .emptyHasNothingPending:
       try await expect([], "an empty store")
     case .actionRoundTripsExactly:

@@ -25,6 +25,9 @@ public enum PersistentFeedStoreSpec: String, CaseIterable, Sendable, CustomTestS
   /// FSP-4: generated histories through instances that are released and reopened, and a second live instance whose
   /// writes run beside the first's, agree with a reference model exactly.
   case generatedHistoriesMatchTheModel
+  /// FSP-5: each file of the store damaged in turn (its last byte or half of it cut, 16 bytes changed in the middle or
+  /// at the end): a new instance throws, or gives no less than it held; never a shorter result, never a miss.
+  case damagedFilesAreErrors
 
   /// The spec's course ID and sentence, as it appears in `swift test` output and in UseCases.md.
   public var testDescription: String {
@@ -34,6 +37,7 @@ public enum PersistentFeedStoreSpec: String, CaseIterable, Sendable, CustomTestS
     case .deleteEmptiesAcrossInstances: "FSP-3 a delete by one instance empties the cache for another"
     case .generatedHistoriesMatchTheModel:
       "FSP-4 generated histories over two live instances and reopens agree with the model"
+    case .damagedFilesAreErrors: "FSP-5 a damaged file is an error, never a shorter result"
     }
   }
 
@@ -45,14 +49,22 @@ public enum PersistentFeedStoreSpec: String, CaseIterable, Sendable, CustomTestS
   /// - Parameters:
   ///   - seed: The seed of the generated spec, which every failure of it prints; by default
   ///     `ESSENTIALFEED_SPEC_SEED` or a random one. The other specs ignore it.
+  ///   - location: The directory whose files FSP-5 damages; by default the one `withTemporaryStoreDirectory` gave the
+  ///     running test.
   ///   - sourceLocation: Where failures are reported; defaults to the caller.
   ///   - makeSUT: Makes a new instance on the same location; called several times.
   /// - Throws: ``SpecError/notRunningInSwiftTesting`` outside a Swift Testing test; any error the store throws.
   public func verify(
-    seed: UInt64? = nil, sourceLocation: SourceLocation = #_sourceLocation,
+    seed: UInt64? = nil, location: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation,
     makeSUT: @Sendable () async throws -> any FeedStore
   ) async throws {
     try requireSwiftTesting()
+    if self == .damagedFilesAreErrors {
+      try await DamageSpec.verify("FSP-5", location: location, limitsImages: false, sourceLocation: sourceLocation) {
+        _ in StoreCapabilities(keptBy: try await makeSUT())
+      }
+      return
+    }
     if self == .generatedHistoriesMatchTheModel {
       await GeneratedSpec.verify(
         .init(id: "FSP-4", focus: .feed, persistent: true), seed: seed, sourceLocation: sourceLocation
@@ -62,6 +74,8 @@ public enum PersistentFeedStoreSpec: String, CaseIterable, Sendable, CustomTestS
     let first = CachedFeed(feed: Fixtures.variedFeed(), timestamp: Fixtures.preciseTimestamp())
     try await makeSUT().insert(first.feed, timestamp: first.timestamp)
     switch self {
+    case .damagedFilesAreErrors:
+      return
     case .generatedHistoriesMatchTheModel:
       return
     case .secondInstanceSeesInsert:

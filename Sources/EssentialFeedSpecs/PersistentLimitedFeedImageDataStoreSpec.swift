@@ -30,6 +30,9 @@ public enum PersistentLimitedFeedImageDataStoreSpec: String, CaseIterable, Senda
   /// least-recently-used model (a miss allowed while two instances share the cache; never other data, never over the
   /// limit, never an expired image).
   case generatedHistoriesMatchTheModel
+  /// ILP-7: each file of the store damaged in turn (its last byte or half of it cut, 16 bytes changed in the middle or
+  /// at the end): a new instance throws, or gives no less than it held; never a shorter result, never a miss.
+  case damagedFilesAreErrors
 
   /// The spec's course ID and sentence, as it appears in `swift test` output and in UseCases.md.
   public var testDescription: String {
@@ -40,6 +43,7 @@ public enum PersistentLimitedFeedImageDataStoreSpec: String, CaseIterable, Senda
     case .twoInstancesShareTheLimit: "ILP-4 two instances on one location keep the limit and count what they hold"
     case .generatedHistoriesMatchTheModel:
       "ILP-6 generated histories over two live instances and reopens agree with the model"
+    case .damagedFilesAreErrors: "ILP-7 a damaged file is an error, never a shorter result"
     }
   }
 
@@ -48,15 +52,28 @@ public enum PersistentLimitedFeedImageDataStoreSpec: String, CaseIterable, Senda
   /// - Parameters:
   ///   - seed: The seed of the generated spec, which every failure of it prints; by default
   ///     `ESSENTIALFEED_SPEC_SEED` or a random one. The other specs ignore it.
+  ///   - location: The directory whose files ILP-7 damages; by default the one `withTemporaryStoreDirectory` gave the
+  ///     running test.
   ///   - sourceLocation: Where failures are reported; defaults to the caller.
   ///   - makeSUT: Makes a new instance on the same, initially empty, location each time, with the limits (1,000
   ///     bytes, a minute) and the clock given.
   /// - Throws: ``SpecError/notRunningInSwiftTesting`` outside a Swift Testing test; any error the store throws.
   public func verify(
-    seed: UInt64? = nil, sourceLocation: SourceLocation = #_sourceLocation,
+    seed: UInt64? = nil, location: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation,
     makeSUT: LimitedFeedImageDataStoreSpec.MakeSUT
   ) async throws {
     try requireSwiftTesting()
+    if self == .damagedFilesAreErrors {
+      try await withoutActuallyEscaping(makeSUT) { makeSUT in
+        _ = try await DamageSpec.verify("ILP-7", location: location, limitsImages: true, sourceLocation: sourceLocation)
+        {
+          setup in
+          StoreCapabilities(
+            keptBy: try await makeSUT(setup.imageLimits ?? ImageCacheLimits(maximumBytes: .max), setup.clock.now))
+        }
+      }
+      return
+    }
     if self == .generatedHistoriesMatchTheModel {
       await GeneratedSpec.verify(
         .init(id: "ILP-6", focus: .images, persistent: true, limitsImages: true), seed: seed,
@@ -74,6 +91,8 @@ public enum PersistentLimitedFeedImageDataStoreSpec: String, CaseIterable, Senda
     }
     for url in [a, b, c] { try await first?.insert(bytes(300, url), for: url) }
     switch self {
+    case .damagedFilesAreErrors:
+      return
     case .generatedHistoriesMatchTheModel:
       return
     case .secondInstanceKeepsImagesAndOrder:

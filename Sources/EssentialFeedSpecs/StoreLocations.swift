@@ -1,7 +1,10 @@
 import Foundation
 
 /// Runs `body` with a new, empty directory for a store under test, and removes the directory afterwards, whatever
-/// `body` does.
+/// `body` does (making what ``makeReadOnly(_:)`` made read-only writable again first).
+///
+/// The persistent suites' damage specs (FSP-5, SRP-5, FPP-4, PAP-4, ILP-7) damage the files a store keeps below this
+/// directory, so run them inside it.
 ///
 /// Every call gets a directory of its own, so specs that run in parallel never share a store:
 ///
@@ -30,8 +33,17 @@ public func withTemporaryStoreDirectory<Result>(
   let directory = parent.appending(path: "EssentialFeedSpecs", directoryHint: .isDirectory)
     .appending(path: UUID().uuidString, directoryHint: .isDirectory)
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: directory) }
-  return try await body(directory)
+  defer {
+    makeReadOnlyLocationsWritable(in: directory)
+    try? FileManager.default.removeItem(at: directory)
+  }
+  return try await StoreDirectory.$current.withValue(directory, operation: { try await body(directory) })
+}
+
+/// The directory ``withTemporaryStoreDirectory(in:isolation:_:)`` gave the running test: where the specs that damage
+/// a store's files find them.
+enum StoreDirectory {
+  @TaskLocal static var current: URL?
 }
 
 /// A location where a store can create, write and delete nothing, even in tests that run as root: a path below a

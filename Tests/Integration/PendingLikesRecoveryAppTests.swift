@@ -27,7 +27,7 @@ struct PendingLikesRecoveryAppTests {
       case .filesystem:
         let journal = directory.appending(path: "pending-likes")
         var bytes = try Data(contentsOf: journal)
-        bytes[8 + 64 + 20] ^= 0xFF  // the second like's record, after the 8-byte header
+        bytes[16 + 64 + 20] ^= 0xFF  // the second like's record, after the 16-byte header
         try bytes.write(to: journal)
       }
 

@@ -48,6 +48,17 @@ enum AdversarialURL {
     return members[Int.random(in: 0..<members.count, using: &rng)]
   }
 
+  /// The members of the family `url` (or its move to a namespace) belongs to, moved to the same namespace; none for
+  /// a URL of no family.
+  static func siblings(of url: URL, inNamespace namespace: Int) -> [URL] {
+    let moved = { (member: URL) in Self.moved(member, toNamespace: namespace) }
+    for index in bases.indices {
+      let members = family(index).map(moved)
+      if members.contains(where: { $0.absoluteString == url.absoluteString }) { return members }
+    }
+    return []
+  }
+
   private static func split(_ url: String) -> (String, String) {
     guard let mark = url.firstIndex(of: "?") else { return (url, "") }
     return (String(url[..<mark]), String(url[mark...]))

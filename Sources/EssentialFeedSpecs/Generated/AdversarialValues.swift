@@ -30,6 +30,9 @@ enum AdversarialValues {
     return seconds
   }
 
+  /// A time, in seconds since 2001, with sub-microsecond bits that a trip through 1970 changes.
+  static let rebaseChangedSample = 721_234_567.134_364_2
+
   /// A timestamp next to `date`: equal, one bit either way, a microsecond or a second away.
   static func neighbour(of date: Date, using rng: inout SplitMix64) -> Date {
     let seconds = date.timeIntervalSinceReferenceDate

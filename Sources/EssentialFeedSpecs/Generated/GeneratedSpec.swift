@@ -7,7 +7,7 @@ import Testing
 /// observation compared exactly; a failure is shrunk to the fewest, simplest steps that still fail, and prints them
 /// with the seed that replays it.
 enum GeneratedSpec {
-  /// The environment variable that sets how many histories each generated spec runs at least (12 by default).
+  /// The environment variable that sets how many histories each generated spec runs at least (8 by default).
   static let historiesVariable = "ESSENTIALFEED_SPEC_HISTORIES"
 
   /// What one suite's generated spec does.
@@ -30,7 +30,7 @@ enum GeneratedSpec {
     makeStores: @escaping @Sendable (HistorySetup) async throws -> StoreCapabilities
   ) async -> Bool {
     let seed = RandomizedRounds.seed(seed)
-    let minimum = ProcessInfo.processInfo.environment[historiesVariable].flatMap { Int($0) } ?? 12
+    let minimum = ProcessInfo.processInfo.environment[historiesVariable].flatMap { Int($0) } ?? 8
     var plan: HistoryPlan?
     var namespace = 0
     let clock = ContinuousClock()
@@ -52,6 +52,7 @@ enum GeneratedSpec {
           model: ReferenceModel(
             images: ImageReference(
               kind: known.imageKind(sharedByTwoInstances: false), limits: setup.imageLimits, now: setup.clockStart)))
+        generator.sweepsAll = index == 0
         let history = generator.history()
         var run = HistoryRun(plan: known, setup: setup, makeStores: makeStores)
         if let failure = await run.run(history) {
@@ -89,7 +90,7 @@ enum GeneratedSpec {
     let start = Date(timeIntervalSinceReferenceDate: AdversarialValues.rebaseChanged(using: &rng))
     var limits: ImageCacheLimits?
     if configuration.limitsImages {
-      let bytes = [0, 1, 500, 1_000, 70_000, 200_000][Int.random(in: 0..<6, using: &rng)]
+      let bytes = [0, 500, 1_000, 1_000, 3_000, 70_000, 200_000][Int.random(in: 0..<7, using: &rng)]
       let age = [61.37, 90.125, 3_600.5, 59.999_999][Int.random(in: 0..<4, using: &rng)]
       limits = ImageCacheLimits(maximumBytes: bytes, maximumAge: age)
     }

@@ -7,11 +7,20 @@ extension HistoryGenerator {
     let roll = Int.random(in: 0..<100, using: &rng)
     let kept = model.images.urls
     let limited = plan.limitedImages
+    if plan.knowsImageLimits, chance(12) { return .advanceClock(clockStep()) }
     switch roll {
     case 0..<40:
-      let url = chance(25) ? pick(kept) ?? anyURL() : anyURL()
+      let url = chance(plan.knowsImageLimits ? 40 : 25) ? pick(kept) ?? anyURL() : anyURL()
       return .insertImage(data(), url)
     case 40..<78:
+      // With limits known, often the least recently used image: a read must save it from the next eviction.
+      if model.images.limits != nil, let oldest = kept.first, chance(40) { return .retrieveImage(oldest) }
+      // Often a URL one respect away from one kept (case, escapes, slash, query, relative form): another key.
+      if let keptURL = pick(kept), chance(40),
+        let sibling = pick(AdversarialURL.siblings(of: keptURL, inNamespace: namespace))
+      {
+        return .retrieveImage(sibling)
+      }
       return .retrieveImage(chance(65) ? pick(kept) ?? anyURL() : anyURL())
     case 78..<86 where limited:
       return .imageSize
@@ -44,7 +53,11 @@ extension HistoryGenerator {
   /// or part of the maximum age.
   private mutating func clockStep() -> TimeInterval {
     let maximumAge = model.images.limits?.maximumAge ?? 60
-    guard let stored = model.images.storedDates.randomElement(using: &rng), chance(70) else {
+    // The first image stored (the likeliest stored before a reopen) and the replaced ones first: a store that counts
+    // an image's age from when it was reopened or from its first insert is off there.
+    let dates = model.images.storedDates
+    let favoured = chance(50) ? pick(model.images.replacedDates) ?? dates.min() : dates.min()
+    guard let stored = chance(50) ? favoured : pick(dates), chance(70) else {
       return maximumAge * (pick([0.25, 0.5, 1.5]) ?? 0.5)
     }
     let boundary = stored.timeIntervalSinceReferenceDate + maximumAge - model.images.now.timeIntervalSinceReferenceDate

@@ -8,7 +8,8 @@ extension HistoryGenerator {
     let known = model.feed?.feed.map(\.id) ?? []
     switch roll {
     case 0..<30: return .insertFeed(images(upTo: 8, reusing: known), AdversarialValues.timestamp(using: &rng))
-    case 30..<45: return .replaceFeed(images(upTo: 8, reusing: known), AdversarialValues.timestamp(using: &rng))
+    case 30..<45:
+      return .replaceFeed(chance(30) ? [] : images(upTo: 8, reusing: known), AdversarialValues.timestamp(using: &rng))
     case 45..<55: return .deleteFeed
     default: return .retrieveFeed
     }
@@ -53,7 +54,7 @@ extension HistoryGenerator {
     let cursor = chance(85) ? known : unknown
     switch roll {
     case 0..<30: return .appendPage(images(upTo: 6, reusing: listed))
-    case 30..<38: return .replacePages(images(upTo: 6, reusing: listed))
+    case 30..<38: return .replacePages(chance(30) ? [] : images(upTo: 6, reusing: listed))
     case 38..<63: return .pageAfter(chance(20) ? nil : cursor, limit)
     case 63..<80: return .pageBefore(cursor, limit)
     case 80..<95: return .pageCount

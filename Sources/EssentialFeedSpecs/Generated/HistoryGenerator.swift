@@ -15,6 +15,10 @@ struct HistoryGenerator {
   var ids: [UUID] = []
   /// Every action enqueued so far, to answer old ones.
   var actions: [PendingLikeAction] = []
+  /// Whether the clock just moved before a reopen.
+  var reopenAfterClock = false
+  /// Whether every sweep begins this history (the first of a run), not half of them at random.
+  var sweepsAll = false
 
   init(plan: HistoryPlan, namespace: Int, seed: UInt64, model: ReferenceModel) {
     self.plan = plan
@@ -25,19 +29,42 @@ struct HistoryGenerator {
 
   /// The whole history.
   mutating func history() -> [ModelOperation] {
-    (0..<plan.length).map { _ in
+    var history: [ModelOperation] = []
+    if plan.focus == .images, sweeping() { history = familySweep() }
+    if plan.knowsImageLimits, sweeping() { history += clockSweep() }
+    if plan.knowsImageLimits, sweeping() { history += leastRecentlyUsedSweep() }
+    if plan.focus == .feed || plan.focus == .search, sweeping() { history += identitySweep() }
+    if plan.focus != .images, plan.focus != .likes, sweeping() { history += emptySweep() }
+    if sweeping() { history += cancelSweep() }
+    if plan.contention, sweeping() { history += contentionSweep() }
+    while history.count < plan.length {
       let operation = next()
-      _ = model.apply(operation)
-      return operation
+      if case .together(let operations) = operation {
+        for each in operations { _ = model.apply(each) }
+      } else {
+        _ = model.apply(operation)
+      }
+      history.append(operation)
     }
+    return history
   }
 
-  private mutating func next() -> ModelOperation {
+  mutating func next() -> ModelOperation {
     let roll = Int.random(in: 0..<100, using: &rng)
     if plan.persistent {
-      if roll < 4 { return .reopen }
-      if plan.contention, roll < 10 {
-        return .together([write(), .onSecondInstance(write())])
+      // With limits known, a reopen usually comes after the clock moved: what expires must count from when it was
+      // stored, not from when the store was opened.
+      if roll < 4 || plan.knowsImageLimits && roll < 8 {
+        if plan.knowsImageLimits, !reopenAfterClock, chance(70) {
+          reopenAfterClock = true
+          return .advanceClock((model.images.limits?.maximumAge ?? 60) * 0.25)
+        }
+        reopenAfterClock = false
+        return .reopen
+      }
+      if plan.contention, roll < 14 {
+        let count = Int.random(in: 2...4, using: &rng)
+        return .together((0..<count).map { $0.isMultiple(of: 2) ? write() : .onSecondInstance(write()) })
       }
     }
     let operation = operation(for: capability())
@@ -55,9 +82,9 @@ struct HistoryGenerator {
   }
 
   /// A write of any capability, for two instances to make at once.
-  private mutating func write() -> ModelOperation {
+  mutating func write() -> ModelOperation {
     for _ in 0..<16 {
-      let operation = operation(for: capability())
+      let operation = operation(for: chance(80) ? plan.focus : capability())
       if operation.isWrite { return operation }
     }
     return plan.capabilities.contains(.feed) ? .deleteFeed : operation(for: plan.focus)
@@ -86,6 +113,11 @@ struct HistoryGenerator {
 
   func namespaced(_ url: URL) -> URL {
     AdversarialURL.moved(url, toNamespace: namespace)
+  }
+
+  /// Whether a sweep begins the history: always in the first, in half the others.
+  mutating func sweeping() -> Bool {
+    sweepsAll || chance(50)
   }
 
   mutating func pick<Element>(_ elements: [Element]) -> Element? {

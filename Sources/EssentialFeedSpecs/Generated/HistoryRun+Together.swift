@@ -33,7 +33,7 @@ extension HistoryRun {
     }
     let gave = events.map { "\(calls[$0.operation].operation) gave \($0.output)" }.joined(separator: "; ")
     guard !candidates.isEmpty else { return "no serial order of the two explains what they gave: \(gave)" }
-    let reads = wholeReads(of: primary, urls: candidates.flatMap(\.images.urls))
+    let reads = Self.wholeReads(of: primary, urls: candidates.flatMap(\.images.urls))
     var observed: [Observation] = []
     for read in reads { observed.append(await OperationRunner.perform(read, on: primary)) }
     var firstDifference = ""
@@ -60,7 +60,7 @@ extension HistoryRun {
   }
 
   /// The reads that show every capability of `stores` whole.
-  func wholeReads(of stores: StoreCapabilities, urls: [URL]) -> [ModelOperation] {
+  static func wholeReads(of stores: StoreCapabilities, urls: [URL]) -> [ModelOperation] {
     var reads: [ModelOperation] = []
     if stores.feed != nil { reads.append(.retrieveFeed) }
     if stores.search != nil { reads.append(.retrieveSearch) }

@@ -40,8 +40,11 @@ struct ImageReference: Sendable {
   var total: Int { entries.reduce(0) { $0 + $1.data.count } }
   /// Every URL an image is kept for, least recently used first.
   var urls: [URL] { entries.map(\.url) }
-  /// When each image kept was stored.
-  var storedDates: [Date] { entries.map(\.stored) }
+  /// When each image kept was stored, and when every image replaced since was: the ages a careless store might still
+  /// count from.
+  var storedDates: [Date] { entries.map(\.stored) + replacedDates }
+  /// When the images replaced since were stored.
+  private(set) var replacedDates: [Date] = []
   /// The URLs whose images have expired by now: the engine reads them after the clock moves, so none lingers.
   var expiredURLs: [URL] {
     guard let limits else { return [] }
@@ -52,7 +55,9 @@ struct ImageReference: Sendable {
     switch operation {
     case .insertImage(let data, let url):
       if let limits, data.count > limits.maximumBytes { return .anError }
-      entries.removeAll { $0.key == url.absoluteString }
+      if let old = entries.firstIndex(where: { $0.key == url.absoluteString }) {
+        replacedDates.append(entries.remove(at: old).stored)
+      }
       entries.append(Entry(key: url.absoluteString, url: url, data: data, stored: now))
       if kind == .leastRecentlyUsed, let limits {
         while total > limits.maximumBytes { entries.removeFirst() }

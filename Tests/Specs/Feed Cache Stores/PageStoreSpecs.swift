@@ -12,21 +12,21 @@ struct PageStoreSpecs {
 
   @Test("passes the FeedPageStore specs", arguments: kinds, FeedPageStoreSpec.allCases)
   func passesSpecs(kind: ShippedStore, spec: FeedPageStoreSpec) async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       try await spec.verify { try #require(kind.makeStore(in: directory) as? any FeedPageStore) }
     }
   }
 
   @Test("passes the persistent page store specs", arguments: PersistentFeedPageStoreSpec.allCases)
   func persists(spec: PersistentFeedPageStoreSpec) async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       try await spec.verify { try #require(ShippedStore.sqlite.makeStore(in: directory) as? any FeedPageStore) }
     }
   }
 
   @Test("passes the failable page store specs", arguments: FailableFeedPageStoreSpec.allCases)
   func fails(spec: FailableFeedPageStoreSpec) async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       try await spec.verify(try ShippedStore.sqlite.pageFailures(in: directory))
     }
   }
@@ -35,7 +35,7 @@ struct PageStoreSpecs {
     "FPS-12 the paged list lives beside the feed cache and the search: each survives the others' writes",
     arguments: [ShippedStore.inMemory, .sqlite])
   func besideTheFeed(kind: ShippedStore) async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let feed = uniqueFeed().local
       let sut = try #require(kind.makeStore(in: directory) as? any FeedPageStore & FeedStore & FeedSearchStore)
       _ = try await sut.appendPage(feed)
@@ -53,7 +53,7 @@ struct PageStoreSpecs {
 
   @Test("FPS-13 a window over the SQLite page store scrolls to the end and back with no row requested twice")
   func windowOverSQLite() async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let remote = RemoteList(count: 95, pageSize: 10)
       let store = SQLiteFeedStore(storeURL: directory.appending(path: "pages.sqlite"))
       let sut = FeedWindow(

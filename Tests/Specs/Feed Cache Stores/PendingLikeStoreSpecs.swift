@@ -104,13 +104,13 @@ struct PendingLikeStoreSpecs {
       var resealed = BinaryWriter(capacity: 64)
       for byte in unknown.prefix(56) { resealed.append(byte) }
       JournalFormat.sealRecord(&resealed, from: 0)
-      try (whole + Data(resealed.bytes)).write(to: journal)
+      try committedWhole(whole + Data(resealed.bytes)).write(to: journal)
       let crafted = FileSystemFeedStore(directory: store)
       await #expect(throws: FileFeedStoreError.self) { try await crafted.pendingActions() }
 
       let reused = PendingLikeAction(
         id: action.id, imageID: UUID(), kind: .discard, timestamp: Date(timeIntervalSinceReferenceDate: 2))
-      try (whole + Data(PendingLikeJournal.encode([.enqueue(reused)]))).write(to: journal)
+      try committedWhole(whole + Data(PendingLikeJournal.encode([.enqueue(reused)]))).write(to: journal)
       let sut = FileSystemFeedStore(directory: store)
       #expect(try await sut.pendingActions() == [reused], "one action id, one pending action: the later record's")
       #expect(try await sut.removeIfPending(reused))
@@ -156,4 +156,11 @@ struct PendingLikeStoreSpecs {
       #expect(try await second.pendingActions().count == 200)
     }
   }
+}
+
+/// `journal` with its committed length set to its whole length: every record in it appended whole, on purpose.
+private func committedWhole(_ journal: Data) -> Data {
+  var bytes = journal
+  withUnsafeBytes(of: UInt64(bytes.count).littleEndian) { bytes.replaceSubrange(8..<16, with: $0) }
+  return bytes
 }

@@ -11,7 +11,7 @@ struct SearchStoreSpecs {
 
   @Test("passes the FeedSearchStore specs", arguments: kinds, FeedSearchStoreSpec.allCases)
   func passesSpecs(kind: ShippedStore, spec: FeedSearchStoreSpec) async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       try await spec.verify { try #require(kind.makeStore(in: directory) as? any FeedSearchStore) }
     }
   }
@@ -20,7 +20,7 @@ struct SearchStoreSpecs {
     "passes the persistent search store specs", arguments: [ShippedStore.fileSystem, .sqlite],
     PersistentFeedSearchStoreSpec.allCases)
   func persists(kind: ShippedStore, spec: PersistentFeedSearchStoreSpec) async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       try await spec.verify { try #require(kind.makeStore(in: directory) as? any FeedSearchStore) }
     }
   }
@@ -29,7 +29,7 @@ struct SearchStoreSpecs {
     "passes the failable search store specs", arguments: [ShippedStore.fileSystem, .sqlite],
     FailableFeedSearchStoreSpec.allCases)
   func fails(kind: ShippedStore, spec: FailableFeedSearchStoreSpec) async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       try await spec.verify(try kind.searchFailures(in: directory))
     }
   }
@@ -38,7 +38,7 @@ struct SearchStoreSpecs {
     "SRS-10 the search and the feed cache live side by side: each survives the other's writes",
     arguments: [ShippedStore.inMemory, .fileSystem, .sqlite])
   func besideTheFeed(kind: ShippedStore) async throws {
-    try await withTemporaryDirectory { directory in
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
       let feed = uniqueFeed().local
       let sut = try #require(kind.makeStore(in: directory) as? any FeedSearchStore & FeedStore)
       try await sut.insert(feed, timestamp: Date(timeIntervalSinceReferenceDate: 1))

@@ -77,6 +77,8 @@ extension LimitedFeedImageDataStoreSpec {
     case .boundariesOfTheLimit: (.limitIsExclusive, "insert of exactly the 1,000-byte limit: got ")
     case .zeroLimitKeepsOnlyEmptyImages: (.zeroIsUnlimited, "insert of 1 byte under a limit of 0: succeeded")
     case .generatedHistoriesMatchTheModel: (.readIsNotAUse, "ICL-29 generated history")
+    case .deleteAllOfANewCacheSucceeds:
+      (.readIsNotAUse, "deleting all image data of a cache never written: got an error")
     }
   }
 }

@@ -78,6 +78,8 @@ extension PendingLikeActionStoreSpec {
     case .removingUnknownChangesNothing: (.removesOldestWhenUnknown, "listing: pending actions []")
     case .concurrentChangesAreLinearizable: (.tornEnqueue, "after 24 concurrent enqueues and 8 removes")
     case .generatedHistoriesMatchTheModel: (.removesByKind, "PA-14 generated history")
+    case .actionsPastSixteenBits:
+      (.roundsTimestamps, "65540 actions stored newest first: pending actions 65536 actions")
     }
   }
 }
@@ -90,7 +92,11 @@ struct SpecSuitePendingLikeSpecs {
   func pendingLikeStoreSpec(_ spec: PendingLikeActionStoreSpec) async throws {
     let (bug, expected) = spec.broken
     try await withKnownIssue {
-      try await spec.verify { BrokenPendingLikeStore(bug) }
+      // PA-15's 65,540 actions: a store that keeps at most 65,536, quick enough to fill (BrokenPendingLikeStore is not)
+      try await spec.verify {
+        spec == .actionsPastSixteenBits
+          ? CappedPendingLikeStore() as any PendingLikeActionStore : BrokenPendingLikeStore(bug)
+      }
     } matching: { issue in
       issue.comments.contains { $0.rawValue.contains(expected) }
     }
@@ -137,7 +143,13 @@ struct SpecSuiteDurablePendingLikeSpecs {
       case .secondInstanceListsTheActions: "a second instance: pending actions []"
       case .changesSeenAcrossInstances: "after a replacement and removals: pending actions []"
       case .generatedHistoriesMatchTheModel: "PAP-3 generated history"
+      case .damagedFilesAreErrors: "PAP-4"  // needs real files: run through expectDamageCaught below
       }
+    if spec == .damagedFilesAreErrors {
+      return try await expectDamageCaught("PAP-4") { disk in
+        try await spec.verify { FlawedStore(.damagedLinesSkipped, disk: disk) }
+      }
+    }
     try await withKnownIssue {
       try await spec.verify { InMemoryFeedStore() }  // a new, empty store each time: nothing persists
     } matching: { issue in
@@ -162,4 +174,25 @@ struct SpecSuiteDurablePendingLikeSpecs {
       issue.comments.contains { $0.rawValue.contains(expected) }
     }
   }
+}
+
+/// Keeps at most 65,536 pending actions, as a store with a 16-bit count or a fixed-size queue would: past that, the
+/// oldest stored goes.
+actor CappedPendingLikeStore: PendingLikeActionStore {
+  private let store = InMemoryFeedStore()
+  private var stored: [PendingLikeAction] = []
+  private var first = 0
+
+  func enqueue(_ action: PendingLikeAction) async {
+    await store.enqueue(action)
+    stored.append(action)
+    if stored.count - first > 65_536 {
+      _ = await store.removeIfPending(stored[first])
+      first += 1
+    }
+  }
+
+  func pendingActions() async -> [PendingLikeAction] { await store.pendingActions() }
+
+  func removeIfPending(_ action: PendingLikeAction) async -> Bool { await store.removeIfPending(action) }
 }

@@ -43,6 +43,11 @@ struct SpecSuiteBrokenStoreSpecs {
 
   @Test("SS-16 each persistence spec fails the store with its bug", arguments: PersistentFeedStoreSpec.allCases)
   func persistentSpec(_ spec: PersistentFeedStoreSpec) async throws {
+    if spec == .damagedFilesAreErrors {
+      return try await expectDamageCaught("FSP-5") { disk in
+        try await spec.verify { FlawedStore(.damagedLinesSkipped, disk: disk) }
+      }
+    }
     let broken = spec.brokenStore
     try await withKnownIssue {
       try await spec.verify(makeSUT: broken.make())

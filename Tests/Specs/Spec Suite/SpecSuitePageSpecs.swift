@@ -34,6 +34,11 @@ struct SpecSuitePageSpecs {
     arguments: PersistentFeedPageStoreSpec.allCases
   )
   func persistentSpec(_ spec: PersistentFeedPageStoreSpec) async throws {
+    if spec == .damagedFilesAreErrors {
+      return try await expectDamageCaught("FPP-4") { disk in
+        try await spec.verify { FlawedStore(.damagedLinesSkipped, disk: disk) }
+      }
+    }
     let (bug, expected) = spec.broken
     let disk = InMemoryFeedStore()
     try await withKnownIssue {

@@ -42,6 +42,11 @@ struct SpecSuiteSearchSpecs {
     "SS-25 each persistent search store spec fails the store with its bug",
     arguments: PersistentFeedSearchStoreSpec.allCases)
   func persistentSpec(_ spec: PersistentFeedSearchStoreSpec) async throws {
+    if spec == .damagedFilesAreErrors {
+      return try await expectDamageCaught("SRP-5") { disk in
+        try await spec.verify { FlawedStore(.damagedLinesSkipped, disk: disk) }
+      }
+    }
     let (bug, expected) = spec.broken
     let disk = SharedSearchDisk()
     try await withKnownIssue {

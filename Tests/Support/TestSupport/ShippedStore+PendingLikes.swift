@@ -1,4 +1,5 @@
 import EssentialFeed
+import EssentialFeedCache
 import EssentialFeedSpecs
 import Foundation
 
@@ -31,5 +32,41 @@ extension ShippedStore {
           }
         }
       })
+  }
+}
+
+extension ShippedStore {
+  /// Image data stores that fail: one whose stored image was damaged (the file-system store's image file changed in
+  /// its middle; the SQLite file written over with bytes no format reads), and one holding an image that then fails to
+  /// write.
+  public func imageFailures(in directory: URL) -> FeedImageDataStoreFailures {
+    FeedImageDataStoreFailures(
+      damaged: { url, data in
+        let location = directory.appending(path: "damaged-images-\(UUID().uuidString)", directoryHint: .isDirectory)
+        try await require(makeImageDataStore(in: location)).insert(data, for: url)
+        try damageImages(in: location)
+        return try require(makeImageDataStore(in: location))
+      },
+      writing: { url, data in
+        try await storeThatWorkedThenFails(as: (any FeedImageDataStore).self, in: directory) {
+          try await $0.insert(data, for: url)
+        }
+      })
+  }
+
+  private func damageImages(in directory: URL) throws {
+    guard self == .fileSystem else { return try writeCorruptStoreFile(at: location(in: directory)) }
+    let images = location(in: directory).appending(path: "images", directoryHint: .isDirectory)
+    for name in try FileManager.default.contentsOfDirectory(atPath: images.path(percentEncoded: false)) {
+      let file = images.appending(path: name)
+      var bytes = try Data(contentsOf: file)
+      bytes[bytes.count / 2] ^= 0xFF
+      try bytes.write(to: file)
+    }
+  }
+
+  private func require<Store>(_ store: Store?) throws -> Store {
+    guard let store else { throw CocoaError(.featureUnsupported) }
+    return store
   }
 }

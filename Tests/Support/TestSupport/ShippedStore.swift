@@ -78,9 +78,9 @@ public enum ShippedStore: String, CaseIterable, Sendable {
   func storeThatWorkedThenFails(
     in directory: URL, fill: (any FeedStore) async throws -> Void
   ) async throws -> any FeedStore {
-    let location = makeImmutableStoreLocation(in: directory)
+    let location = makeReadOnlyStoreLocation(in: directory)
     try await fill(makeStore(in: location))
-    try makeImmutable(location)
+    try makeReadOnly(location)
     return makeStore(in: location)
   }
 

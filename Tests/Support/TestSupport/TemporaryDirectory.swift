@@ -13,8 +13,7 @@ public func withTemporaryDirectory<T>(
   let useMemory = preferringMemory && FileManager.default.isWritableFile(atPath: memory.path(percentEncoded: false))
   return try await withTemporaryStoreDirectory(in: useMemory ? memory : FileManager.default.temporaryDirectory) {
     directory in
-    defer { makeImmutableLocationsMutable(in: directory) }
-    return try await body(directory)
+    try await body(directory)
   }
 }
 

@@ -49,7 +49,7 @@ extension FileSystemFeedStore: PendingLikeActionStore {
     }
     closePendingLikesFile()  // The file may have been replaced: appends must go to the new one.
     var likes = PendingLikes()
-    var fd = open(pendingLikesPath, O_RDWR | O_APPEND | O_CLOEXEC)
+    var fd = open(pendingLikesPath, O_RDWR | O_CLOEXEC)
     if fd < 0, [EACCES, EPERM, EROFS].contains(errno) {
       fd = open(pendingLikesPath, O_RDONLY | O_CLOEXEC)  // Read what may not be written; appends then fail.
     }
@@ -73,16 +73,15 @@ extension FileSystemFeedStore: PendingLikeActionStore {
       closePendingLikesFile()
       throw .retrievalFailed(path: pendingLikesPath, reason: error.reason)
     }
-    let records: [PendingLikeJournal.Record]
-    let length: Int
+    let contents: PendingLikeJournal.Contents
     do {
-      (records, length) = try PendingLikeJournal.decode(file)
+      contents = try PendingLikeJournal.decode(file)
     } catch {
       closePendingLikesFile()
       throw .corrupt(path: pendingLikesPath, reason: error.reason)
     }
-    for record in records { likes.apply(record) }
-    (likes.records, likes.length, likes.torn) = (records.count, length, length < file.count)
+    for record in contents.records { likes.apply(record) }
+    (likes.records, likes.length, likes.version) = (contents.records.count, contents.length, contents.version)
     likes.file = (UInt64(opened.st_ino), file.count)
     pendingLikes = likes
     return likes
@@ -99,21 +98,21 @@ extension FileSystemFeedStore: PendingLikeActionStore {
   /// Applies `record` to `likes` and writes it: appended, or the journal compacted.
   private func record(_ record: PendingLikeJournal.Record, in likes: inout PendingLikes) throws(FileFeedStoreError) {
     likes.apply(record)
-    let compacting = likes.length == 0 || likes.records + 1 > 2 * likes.count + 64
+    // An empty store, a version 1 journal (no committed length) or one mostly of replaced actions is rewritten.
+    let compacting =
+      likes.length == 0 || likes.version < PendingLikeJournal.version || likes.records + 1 > 2 * likes.count + 64
     do {
       if compacting {
         closePendingLikesFile()
-        let file = PendingLikeJournal.header() + PendingLikeJournal.encode(likes.actionsInOrder.map { .enqueue($0) })
+        let file = PendingLikeJournal.file(likes.actionsInOrder.map { .enqueue($0) })
         try writer.write(Data(file), to: pendingLikesPath)
-        (likes.records, likes.length, likes.torn) = (likes.count, file.count, false)
+        (likes.records, likes.length, likes.version) = (likes.count, file.count, PendingLikeJournal.version)
         var info = stat()
         likes.file = stat(pendingLikesPath, &info) == 0 ? (UInt64(info.st_ino), file.count) : nil
       } else {
-        try PendingLikeJournal.append(
-          [record], to: try openPendingLikesFile(), validLength: likes.length, cut: likes.torn)
+        try PendingLikeJournal.append([record], to: try openPendingLikesFile(), committed: likes.length)
         likes.records += 1
         likes.length += PendingLikeJournal.recordSize
-        likes.torn = false
         likes.file?.size = likes.length
       }
     } catch {

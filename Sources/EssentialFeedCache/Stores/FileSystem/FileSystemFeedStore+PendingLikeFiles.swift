@@ -35,7 +35,7 @@ extension FileSystemFeedStore {
   /// The journal, open for appending across operations: an append is one write and one flush.
   func openPendingLikesFile() throws(AtomicFile.SystemError) -> Int32 {
     if pendingLikesFile >= 0 { return pendingLikesFile }
-    guard let fd = try AtomicFile.openRegular(pendingLikesPath, O_RDWR | O_APPEND) else {
+    guard let fd = try AtomicFile.openRegular(pendingLikesPath, O_RDWR) else {
       throw AtomicFile.SystemError(errno: ENOENT)
     }
     pendingLikesFile = fd

@@ -26,7 +26,7 @@ extension FileSystemFeedStore: RecoverablePendingLikeActionStore {
       var likes = PendingLikes()
       for record in records { likes.apply(record) }
       let damaged = pendingLikesPath + ".damaged"
-      let rebuilt = PendingLikeJournal.header() + PendingLikeJournal.encode(likes.actionsInOrder.map { .enqueue($0) })
+      let rebuilt = PendingLikeJournal.file(likes.actionsInOrder.map { .enqueue($0) })
       do throws(AtomicFile.SystemError) {
         try writer.write(file, to: damaged)
         try writer.write(Data(rebuilt), to: pendingLikesPath)

@@ -5,19 +5,24 @@ import Foundation
 /// action is stored before it is sent), compacted (rewritten atomically) when it holds more than twice its actions.
 ///
 /// ```
-/// header: magic "EFPL" | version u16 | reserved u16
+/// header (version 2): magic "EFPL" | version u16 | reserved u16 | committed length u64
 /// record (64 bytes): kind u8 | reserved 7 | action id 16 | image id 16 | timestamp u64 | reserved 8 | checksum u64
 /// ```
 ///
-/// Kinds: 1 enqueue a like, 2 enqueue a discard, 3 remove (only the action id is set). A last record cut short, or
-/// whole but failing its checksum, is an append that never returned (killed or cut by a power failure midway): it is
-/// dropped. Any other damage is an error, never a guess: a record whose checksum holds but whose kind is unknown too.
+/// Kinds: 1 enqueue a like, 2 enqueue a discard, 3 remove (only the action id is set). An append writes its record
+/// past the committed length and flushes it, then writes the new committed length into the header and flushes that:
+/// bytes past the committed length are an append that never returned (killed or cut by a power failure midway), and
+/// are dropped; a file shorter than its committed length lost records it had acknowledged, and is an error, as is
+/// any other damage below it, never a shorter queue. A record whose checksum holds but whose kind is unknown is an
+/// error too. Version 1 (an 8-byte header, no committed length: a last record cut short or failing its checksum was
+/// dropped) is still read, and rewritten as version 2 by the next change.
 /// An action id is one action: a later enqueue record with the id of an action pending for another image replaces
 /// it, so that the id's answer removes it.
 enum PendingLikeJournal {
   static let magic: UInt32 = 0x4C50_4645  // "EFPL" read as little-endian bytes
-  static let version: UInt16 = 1
-  static let headerSize = JournalFormat.headerSize
+  static let version: UInt16 = 2
+  /// The header of version 2: the shared 8 bytes, then the committed length.
+  static let headerSize = JournalFormat.headerSize + 8
   static let recordSize = 64
   private static let noImage = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
@@ -27,9 +32,19 @@ enum PendingLikeJournal {
   }
 
   static let format = JournalFormat(magic: magic, version: version, name: "pending likes journal")
+  static let formatVersion1 = JournalFormat(magic: magic, version: 1, name: "pending likes journal")
 
-  static func header() -> [UInt8] {
-    format.header
+  /// A version 2 header whose committed length is `committed` bytes, the header's included.
+  static func header(committed: Int) -> [UInt8] {
+    var writer = BinaryWriter(capacity: headerSize)
+    for byte in format.header { writer.append(byte) }
+    writer.append(UInt64(committed))
+    return writer.bytes
+  }
+
+  /// A whole version 2 journal holding `records`.
+  static func file(_ records: [Record]) -> [UInt8] {
+    header(committed: headerSize + records.count * recordSize) + encode(records)
   }
 
   static func encode(_ records: [Record]) -> [UInt8] {
@@ -54,53 +69,61 @@ enum PendingLikeJournal {
     return writer.bytes
   }
 
-  /// The records of a journal file, and the whole records' length (a torn last record is left out).
-  static func decode(_ file: Data) throws(BinaryReader.Malformed) -> (records: [Record], length: Int) {
-    let result: Result<([Record], Int), BinaryReader.Malformed> = file.withUnsafeBytes { buffer in
-      Result { () throws(BinaryReader.Malformed) -> ([Record], Int) in
+  /// What a journal file holds: its records, the length they end at (bytes past it are a torn append), and its
+  /// version.
+  struct Contents {
+    var records: [Record]
+    var length: Int
+    var version: UInt16
+  }
+
+  /// The records of a journal file of either version.
+  static func decode(_ file: Data) throws(BinaryReader.Malformed) -> Contents {
+    let result: Result<Contents, BinaryReader.Malformed> = file.withUnsafeBytes { buffer in
+      Result { () throws(BinaryReader.Malformed) -> Contents in
         var reader = BinaryReader(buffer)
-        try format.readHeader(&reader)
-        var records: [Record] = []
-        while reader.remaining >= recordSize {
-          let start = reader.offset
-          let fields: BinaryReader
-          do throws(BinaryReader.Malformed) {
-            fields = try JournalFormat.openRecord(&reader, size: recordSize)
-          } catch {
-            // The last record, whole in length but failing its checksum: an append a power cut tore before its
-            // flush returned, so never acknowledged. Dropped, as a record cut short is.
-            guard reader.remaining < recordSize, reader.offset - start == recordSize else { throw error }
-            return (records, start)
-          }
-          // A record whose checksum holds was written whole, on purpose: an unknown kind in it is damage, never
-          // a tear to drop.
-          records.append(try decodeRecord(fields))
+        do throws(BinaryReader.Malformed) {
+          try format.readHeader(&reader)
+        } catch {
+          var first = BinaryReader(buffer)
+          try formatVersion1.readHeader(&first)
+          return try decodeVersion1(&first)
         }
-        return (records, reader.offset)
+        let committed = try reader.read(UInt64.self)
+        guard committed >= UInt64(headerSize), (Int(committed) - headerSize) % recordSize == 0 else {
+          throw .init(reason: "a committed length of \(committed) bytes")
+        }
+        guard Int(committed) <= buffer.count else {
+          throw .init(reason: "cut short: \(buffer.count) bytes of the \(committed) it committed")
+        }
+        var records: [Record] = []
+        while reader.offset < Int(committed) {
+          records.append(try decodeRecord(try JournalFormat.openRecord(&reader, size: recordSize)))
+        }
+        return Contents(records: records, length: Int(committed), version: version)
       }
     }
     return try result.get()
   }
 
-  /// Every record a damaged journal still holds whole: each record after the header is checked on its own, and one
-  /// that fails (a changed byte, an unknown kind) is counted and skipped, whatever the header says.
-  static func salvage(_ file: Data) -> (records: [Record], dropped: Int) {
-    file.withUnsafeBytes { buffer in
-      guard buffer.count >= headerSize else { return ([], 0) }
-      var reader = BinaryReader(buffer, offset: headerSize)
-      var (records, dropped) = ([Record](), 0)
-      while reader.remaining >= recordSize {
-        do throws(BinaryReader.Malformed) {
-          records.append(try decodeRecord(try JournalFormat.openRecord(&reader, size: recordSize)))
-        } catch {
-          dropped += 1  // openRecord read the whole record either way: the next one starts where it ends
-        }
+  /// Version 1: whole records after the header, a last one cut short or failing its checksum dropped.
+  private static func decodeVersion1(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Contents {
+    var records: [Record] = []
+    while reader.remaining >= recordSize {
+      let start = reader.offset
+      let fields: BinaryReader
+      do throws(BinaryReader.Malformed) {
+        fields = try JournalFormat.openRecord(&reader, size: recordSize)
+      } catch {
+        guard reader.remaining < recordSize, reader.offset - start == recordSize else { throw error }
+        return Contents(records: records, length: start, version: 1)
       }
-      return (records, dropped)
+      records.append(try decodeRecord(fields))
     }
+    return Contents(records: records, length: reader.offset, version: 1)
   }
 
-  private static func decodeRecord(_ record: BinaryReader) throws(BinaryReader.Malformed) -> Record {
+  static func decodeRecord(_ record: BinaryReader) throws(BinaryReader.Malformed) -> Record {
     var fields = record
     let kind = try fields.read(UInt8.self)
     guard try fields.readBytes(7).allSatisfy({ $0 == 0 }) else { throw .init(reason: "unknown flags") }
@@ -116,18 +139,6 @@ enum PendingLikeJournal {
       guard imageID == noImage, timestamp == 0 else { throw .init(reason: "a remove record with fields") }
       return .remove(id)
     default: throw .init(reason: "unknown record kind \(kind)")
-    }
-  }
-
-  /// Appends `records` to the journal open at `fd` (in append mode) and flushes them to the disk before returning;
-  /// with `cut`, a record cut short by a killed writer is first cut back to the last whole one.
-  static func append(_ records: [Record], to fd: Int32, validLength: Int, cut: Bool) throws(AtomicFile.SystemError) {
-    if cut, ftruncate(fd, off_t(validLength)) != 0 { throw AtomicFile.SystemError(errno: errno) }
-    let failure = AtomicFile.writeAll(Data(encode(records)), to: fd)
-    guard failure == 0, fsync(fd) == 0 else {
-      let code = failure != 0 ? failure : errno
-      _ = ftruncate(fd, off_t(validLength))
-      throw AtomicFile.SystemError(errno: code)
     }
   }
 }

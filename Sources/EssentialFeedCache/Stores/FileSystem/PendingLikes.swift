@@ -9,8 +9,8 @@ struct PendingLikes {
   /// The journal's records, to know when compacting it pays, and its length in whole records (0: no file yet).
   var records = 0
   var length = 0
-  /// Whether the file holds bytes past `length` (a torn record), to cut before the next append.
-  var torn = false
+  /// The journal's version: a version 1 journal is rewritten as the current one by the next change.
+  var version = PendingLikeJournal.version
   /// The journal file this state was read from and kept up with: its inode and size. Another size or inode means
   /// another instance (another process) changed it: the state is read again.
   var file: (inode: UInt64, size: Int)?

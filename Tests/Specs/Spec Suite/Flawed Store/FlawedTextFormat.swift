@@ -1,0 +1,111 @@
+import EssentialFeed
+import EssentialFeedCache
+import Foundation
+
+/// The flawed store's files: lines of tab-separated fields, texts escaped (`\\`, `\t`, `\n`, `\r`), nil as `-`,
+/// timestamps as the bits of their seconds since 2001, each file ending in a line with its count of records. A line
+/// that does not parse, or a count that does not match, is an error, but for the flaw that makes it something else.
+struct FlawedTextFormat {
+  let flaw: Flaw
+
+  struct Damaged: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  // MARK: Fields
+
+  func text(_ text: String?) -> String {
+    guard var text else { return "-" }
+    if flaw == .textsNormalizedToNFC { text = text.precomposedStringWithCanonicalMapping }
+    if flaw == .textsCutAtNUL, let nul = text.firstIndex(of: "\0") { text = String(text[..<nul]) }
+    if flaw == .textsCutAt65535Bytes, text.utf8.count > 65_535 {
+      text = String(decoding: text.utf8.prefix(65_535), as: UTF8.self)
+    }
+    guard flaw != .textsUnescaped else { return "+" + text }
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": escaped += "\\\\"
+      case "\t": escaped += "\\t"
+      case "\n": escaped += "\\n"
+      case "\r": escaped += "\\r"
+      default: escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return "+" + escaped
+  }
+
+  func text(from field: Substring.UnicodeScalarView) throws -> String? {
+    guard let mark = field.first else { throw Damaged(description: "an empty field") }
+    if mark == "-", field.count == 1 { return nil }
+    guard mark == "+" else { throw Damaged(description: "a text without its mark") }
+    var text = String.UnicodeScalarView()
+    var escaping = false
+    for scalar in field.dropFirst() {
+      if escaping {
+        switch scalar {
+        case "t": text.append("\t")
+        case "n": text.append("\n")
+        case "r": text.append("\r")
+        case "\\": text.append("\\")
+        default: throw Damaged(description: "an unknown escape")
+        }
+        escaping = false
+      } else if scalar == "\\", flaw != .textsUnescaped {
+        escaping = true
+      } else {
+        text.append(scalar)
+      }
+    }
+    return String(text)
+  }
+
+  func date(_ date: Date) -> String {
+    if flaw == .timestampsThrough1970 { return "s" + String(date.timeIntervalSince1970) }
+    return String(date.timeIntervalSinceReferenceDate.bitPattern, radix: 16)
+  }
+
+  func date(from field: Substring.UnicodeScalarView) throws -> Date {
+    let text = String(field)
+    if text.hasPrefix("s"), let seconds = Double(text.dropFirst()) { return Date(timeIntervalSince1970: seconds) }
+    guard let bits = UInt64(text, radix: 16) else { throw Damaged(description: "a timestamp that is not one") }
+    return Date(timeIntervalSinceReferenceDate: Double(bitPattern: bits))
+  }
+
+  func image(_ image: LocalFeedImage) -> String {
+    [image.id.uuidString, text(image.description), text(image.location), text(image.url.absoluteString)]
+      .joined(separator: "\t")
+  }
+
+  func image(from fields: [Substring.UnicodeScalarView]) throws -> LocalFeedImage {
+    guard fields.count == 4, let id = UUID(uuidString: String(fields[0])),
+      let address = try text(from: fields[3]), let url = URL(string: address)
+    else { throw Damaged(description: "an image line that does not parse") }
+    return LocalFeedImage(id: id, description: try text(from: fields[1]), location: try text(from: fields[2]), url: url)
+  }
+
+  // MARK: Files
+
+  /// The lines of a file: each record, then the count.
+  func file(_ lines: [String]) -> Data {
+    Data((lines + ["#\(lines.count)"]).map { $0 + "\n" }.joined().utf8)
+  }
+
+  /// The records of a file, each as its fields; an error for a file that does not parse, unless the flaw skips what
+  /// does not.
+  func records(_ data: Data) throws -> [[Substring.UnicodeScalarView]] {
+    let text = String(decoding: data, as: UTF8.self)
+    var lines =
+      flaw == .linesSplitAtEveryNewline
+      ? text.components(separatedBy: .newlines).map { Substring($0) }
+      : text.split(separator: "\n", omittingEmptySubsequences: false)
+    if lines.last == "" { lines.removeLast() }
+    guard let count = lines.popLast(), count.hasPrefix("#"), Int(count.dropFirst()) == lines.count else {
+      guard flaw == .damagedLinesSkipped else { throw Damaged(description: "a file whose count does not match") }
+      return lines.filter { !$0.hasPrefix("#") }.map {
+        $0.unicodeScalars.split(separator: "\t", omittingEmptySubsequences: false)
+      }
+    }
+    return lines.map { $0.unicodeScalars.split(separator: "\t", omittingEmptySubsequences: false) }
+  }
+}
