@@ -85,7 +85,7 @@ extension FeedPageStoreSpec {
         let page = try await sut.retrievePage(after: nil, limit: 10)
         let serials = page.map { $0.description?.split(separator: " ").dropFirst().first.flatMap { Int($0) } }
         guard page.count == 2, let serial = serials[0], serials.allSatisfy({ $0 == serial }) else {
-          let seen = page.map { String(reflecting: $0.description ?? "") }.joined(separator: ", ")
+          let seen = page.map { shownQuoted($0.description ?? "") }.joined(separator: ", ")
           return .torn("a first page of \(page.count) image\(page.count == 1 ? "" : "s") [\(seen)]")
         }
         return .whole(serial)

@@ -89,3 +89,12 @@ extension AdversarialURL {
     return URL(string: url.absoluteString.replacingOccurrences(of: "://h\(old).", with: "://h\(new).")) ?? url
   }
 }
+
+extension AdversarialURL {
+  /// The plainest URL in the namespace of `url`: `https://h<namespace>.example.com/`, for a shrunk history.
+  static func plainest(like url: URL) -> URL {
+    let host = url.absoluteURL.host() ?? ""
+    let namespace = host.hasPrefix("h") ? host.prefix { $0 != "." } : "h"
+    return URL(string: "https://\(namespace).example.com/") ?? url
+  }
+}

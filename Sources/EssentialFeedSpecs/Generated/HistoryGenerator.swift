@@ -37,6 +37,7 @@ struct HistoryGenerator {
     if plan.focus != .images, plan.focus != .likes, sweeping() { history += emptySweep() }
     if sweeping() { history += cancelSweep() }
     if plan.contention, sweeping() { history += contentionSweep() }
+    if plan.capabilities.count > 1, sweeping() { history += isolationSweep() }
     while history.count < plan.length {
       let operation = next()
       if case .together(let operations) = operation {

@@ -57,8 +57,8 @@ enum Shown {
   static func text(_ text: String?) -> String {
     guard let text else { return "nil" }
     let bytes = text.utf8.count
-    guard bytes > 40 else { return String(reflecting: text) }
-    return String(reflecting: String(text.prefix(24))) + "… (\(bytes) bytes)"
+    guard bytes > 40 else { return shownQuoted(text) }
+    return shownQuoted(String(text.prefix(24))) + "… (\(bytes) bytes)"
   }
 
   static func url(_ url: URL) -> String {

@@ -64,15 +64,17 @@ extension LocalFeedImage {
     LocalFeedImage(id: id, description: description, location: location, url: url)
   }
 
-  /// Simpler forms of the image: without its texts, with plainer texts.
+  /// Simpler forms of the image: the plainest URL of its host, without its texts, with plainer texts.
   var simpler: [LocalFeedImage] {
+    let plainest = AdversarialURL.plainest(like: url)
+    let urls = plainest.absoluteString == url.absoluteString ? [] : [with(url: plainest)]
     let descriptions = Simplify.optionalTexts(description).map {
       LocalFeedImage(id: id, description: $0, location: location, url: url)
     }
     let locations = Simplify.optionalTexts(location).map {
       LocalFeedImage(id: id, description: description, location: $0, url: url)
     }
-    return descriptions + locations
+    return urls + descriptions + locations
   }
 }
 

@@ -48,7 +48,7 @@ enum Difference {
   /// Data in a few words: its length, and its text when it is short UTF-8.
   static func summary(of data: Data) -> String {
     guard data.count <= 40, let text = String(data: data, encoding: .utf8) else { return "\(data.count) bytes" }
-    return "\(data.count) bytes \(String(reflecting: text))"
+    return "\(data.count) bytes \(shownQuoted(text))"
   }
 
   private static func images(_ count: Int) -> String {
@@ -83,7 +83,7 @@ enum Difference {
   /// Both texts whole when short; when long, from a little before their first difference, with their lengths; as
   /// Unicode scalars when they read the same (another normalisation: "é" as "e" and U+0301).
   static func shown(_ got: String?, _ expected: String?, quoted: Bool) -> (String, String) {
-    if let got, let expected, got == expected || String(reflecting: got) == String(reflecting: expected) {
+    if let got, let expected, got == expected || shownQuoted(got) == shownQuoted(expected) {
       let offset = zip(got.unicodeScalars, expected.unicodeScalars).prefix { $0 == $1 }.count
       let from = offset == 0 ? "" : "from scalar \(offset): "
       return (
@@ -94,10 +94,10 @@ enum Difference {
     let common = zip(got ?? "", expected ?? "").prefix { $0 == $1 }.count
     func show(_ text: String?) -> String {
       guard let text else { return "nil" }
-      guard text.count > 80 else { return quoted ? String(reflecting: text) : text }
+      guard text.count > 80 else { return quoted ? shownQuoted(text) : text }
       let start = max(0, min(common, text.count) - 20)
       let part = String(text.dropFirst(start).prefix(60))
-      return (start > 0 ? "…" : "") + (quoted ? String(reflecting: part) : part)
+      return (start > 0 ? "…" : "") + (quoted ? shownQuoted(part) : part)
         + (text.count > start + 60 ? "…" : "") + " (\(text.count) characters)"
     }
     return (show(got), show(expected))

@@ -46,9 +46,9 @@ extension FeedSearchStoreSpec {
         guard search.timestamp == timestamp(serial), search.results.count == 2,
           search.results.allSatisfy({ $0.description == "result of \(serial)" })
         else {
-          let results = search.results.map { String(reflecting: $0.description ?? "") }.joined(separator: ", ")
+          let results = search.results.map { shownQuoted($0.description ?? "") }.joined(separator: ", ")
           return .torn(
-            "\(String(reflecting: search.keyword)) with results [\(results)] at "
+            "\(shownQuoted(search.keyword)) with results [\(results)] at "
               + "\(search.timestamp.timeIntervalSinceReferenceDate)")
         }
         return .whole(serial)

@@ -17,7 +17,7 @@ extension FlawedStore {
   }
 
   func replaceSearch(with results: [LocalFeedImage], for keyword: String, timestamp: Date) async throws {
-    if flaw == .emptySearchIsNoSearch, results.isEmpty { return try remove("search") }
+    if flaw == .emptySearchIsNoSearch, results.isEmpty { return try disk.locked { try remove("search") } }
     var keyword = keyword
     if flaw == .keywordsNormalizedToNFKC { keyword = keyword.precomposedStringWithCompatibilityMapping }
     if flaw == .keywordCutAt255Bytes, keyword.utf8.count > 255 {
@@ -44,7 +44,7 @@ extension FlawedStore {
   }
 
   func deleteSearch() async throws {
-    try remove("search")
+    try disk.locked { try remove("search") }
   }
 
   /// Results as the flaw keeps them: at most 65,535 for a 16-bit count.
@@ -96,7 +96,7 @@ extension FlawedStore {
   }
 
   func replacePages(with images: [LocalFeedImage]) async throws -> [LocalFeedImage] {
-    if flaw == .pageReplaceClearsLikes { try remove("likes") }
+    if flaw == .pageReplaceClearsLikes { try disk.locked { try remove("likes") } }
     if flaw == .emptyReplaceKeepsPages, images.isEmpty { return [] }
     var seen: Set<UUID> = []
     let kept = images.filter { seen.insert($0.id).inserted }
@@ -109,6 +109,6 @@ extension FlawedStore {
   }
 
   func deletePages() async throws {
-    try remove("pages")
+    try disk.locked { try remove("pages") }
   }
 }

@@ -77,8 +77,10 @@ actor FlawedStore: FeedStore, LimitedFeedImageDataStore, FeedSearchStore, FeedPa
   // MARK: FeedStore
 
   func deleteCachedFeed() async throws {
-    try remove("feed")
-    if flaw == .feedDeleteDeletesSearch { try remove("search") }
+    try disk.locked {
+      try remove("feed")
+      if flaw == .feedDeleteDeletesSearch { try remove("search") }
+    }
   }
 
   func insert(_ feed: [LocalFeedImage], timestamp: Date) async throws {

@@ -79,7 +79,7 @@ extension Flaw {
 
   /// Image stores with the flaw, made to fail as the failable image suite asks: the damaged one's image file changed,
   /// the other's location made read-only.
-  private var failures: FeedImageDataStoreFailures {
+  var failures: FeedImageDataStoreFailures {
     FeedImageDataStoreFailures(
       damaged: { url, data in
         let disk = FlawedDisk.fresh()
