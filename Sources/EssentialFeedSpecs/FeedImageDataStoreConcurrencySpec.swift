@@ -44,6 +44,16 @@ struct FeedImageDataStoreConcurrencyModel: ConcurrencyModel {
     return ConcurrentRound(initial: [:], setup: [], operations: operations)
   }
 
+  static func plainRoundTrip(of operation: Operation, on store: any FeedImageDataStore) async -> String? {
+    guard case .insert(let data, let url) = operation else { return nil }
+    do {
+      try await store.insert(data, for: url)
+      return Difference.between(got: try await store.retrieve(dataForURL: url), expected: data)
+    } catch {
+      return "an error: \(error)"
+    }
+  }
+
   static func perform(_ operation: Operation, on store: any FeedImageDataStore) async throws -> Output {
     switch operation {
     case .insert(let data, let url):

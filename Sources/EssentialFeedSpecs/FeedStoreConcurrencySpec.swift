@@ -82,6 +82,16 @@ struct FeedStoreConcurrencyModel: ConcurrencyModel {
   static func describe(_ state: CachedFeed?) -> String {
     label(state)
   }
+
+  static func plainRoundTrip(of operation: Operation, on store: any FeedStore) async -> String? {
+    guard case .insert(let cache) = operation else { return nil }
+    do {
+      try await store.insert(cache.feed, timestamp: cache.timestamp)
+      return Difference.between(got: try await store.retrieve(), expected: cache)
+    } catch {
+      return "an error: \(error)"
+    }
+  }
 }
 
 extension FeedStoreConcurrencyModel {

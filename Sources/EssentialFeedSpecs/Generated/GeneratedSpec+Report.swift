@@ -3,6 +3,15 @@ import Foundation
 import Testing
 
 extension GeneratedSpec {
+  /// With `ESSENTIALFEED_SPEC_VERBOSE` set, prints how many histories ran and how long they took.
+  static func report(
+    _ configuration: Configuration, histories: Int, plan: HistoryPlan?, since start: ContinuousClock.Instant
+  ) {
+    guard ProcessInfo.processInfo.environment["ESSENTIALFEED_SPEC_VERBOSE"] != nil else { return }
+    let capabilities = plan.map { "\($0.capabilities)" } ?? "?"
+    print("\(configuration.id): \(histories) histories over \(capabilities) in \(ContinuousClock().now - start)")
+  }
+
   /// Records a failure: the spec, the seed and how to replay it, where the shrunk history fails and how, then its
   /// steps.
   static func record(

@@ -74,15 +74,6 @@ enum GeneratedSpec {
     return true
   }
 
-  /// With `ESSENTIALFEED_SPEC_VERBOSE` set, prints how many histories ran and how long they took.
-  private static func report(
-    _ configuration: Configuration, histories: Int, plan: HistoryPlan?, since start: ContinuousClock.Instant
-  ) {
-    guard ProcessInfo.processInfo.environment["ESSENTIALFEED_SPEC_VERBOSE"] != nil else { return }
-    let capabilities = plan.map { "\($0.capabilities)" } ?? "?"
-    print("\(configuration.id): \(histories) histories over \(capabilities) in \(ContinuousClock().now - start)")
-  }
-
   /// The limits, the clock and the namespace of one history: limits that are no round numbers, a clock that starts
   /// mid-second at a time whose bits a trip through 1970 would change.
   private static func setup(_ configuration: Configuration, namespace: Int, using rng: inout SplitMix64) -> HistorySetup

@@ -20,6 +20,23 @@ extension HistoryGenerator {
     return sweep
   }
 
+  /// Texts just past 64 KiB and a keyword past 255 bytes, written and read back whole, by construction.
+  mutating func lengthSweep() -> [ModelOperation] {
+    let long = LocalFeedImage(
+      id: Fixtures.uuid(using: &rng), description: AdversarialText.long(bytes: 65_537, using: &rng),
+      location: AdversarialText.long(bytes: 65_600, using: &rng), url: namespaced(AdversarialURL.any(using: &rng)))
+    let keyword = AdversarialText.long(bytes: 256 + Int.random(in: 0...64, using: &rng), using: &rng)
+    let timestamp = AdversarialValues.timestamp(using: &rng)
+    let sweep: [ModelOperation] =
+      switch plan.focus {
+      case .pages: [.appendPage([long]), .pageAfter(nil, 2)]
+      case .search: [.replaceSearch([long], keyword, timestamp), .appendSearch([long], keyword), .retrieveSearch]
+      default: [.insertFeed([long], timestamp), .retrieveFeed]
+      }
+    for operation in sweep { _ = model.apply(operation) }
+    return sweep
+  }
+
   /// One id twice in a feed, and again in the next page of a search: kept as given, by construction.
   mutating func identitySweep() -> [ModelOperation] {
     let images = images(upTo: 3, reusing: []) + images(upTo: 2, reusing: [])

@@ -89,6 +89,39 @@ struct PendingLikeStoreSpecs {
   }
 
   @Test(
+    "PA-16 file system: a journal cut below its committed length is an error, never a shorter queue; a version 1 journal loads and the next change rewrites it as version 2"
+  )
+  func committedLength() async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let store = directory.appending(path: "store")
+      let journal = store.appending(path: "pending-likes")
+      let actions = (0..<3).map {
+        PendingLikeAction(imageID: UUID(), kind: .like, timestamp: Date(timeIntervalSinceReferenceDate: Double($0)))
+      }
+      for action in actions { try await FileSystemFeedStore(directory: store).enqueue(action) }
+      let whole = try Data(contentsOf: journal)
+      #expect(whole.count == PendingLikeJournal.headerSize + 3 * PendingLikeJournal.recordSize)
+      try whole.prefix(whole.count - PendingLikeJournal.recordSize).write(to: journal)  // a whole record cut off
+      await #expect(throws: FileFeedStoreError.self) {
+        try await FileSystemFeedStore(directory: store).pendingActions()
+      }
+
+      var version1 = Data(whole.prefix(8))
+      version1[4] = 1  // version 1: the 8-byte header alone, then the same records
+      version1 += whole.dropFirst(PendingLikeJournal.headerSize)
+      try version1.write(to: journal)
+      let sut = FileSystemFeedStore(directory: store)
+      #expect(try await sut.pendingActions() == actions)
+      let fourth = PendingLikeAction(
+        imageID: UUID(), kind: .discard, timestamp: Date(timeIntervalSinceReferenceDate: 9))
+      try await sut.enqueue(fourth)
+      let rewritten = try Data(contentsOf: journal)
+      #expect(rewritten[4] == 2, "the next change rewrites a version 1 journal as version 2")
+      #expect(try await FileSystemFeedStore(directory: store).pendingActions() == actions + [fourth])
+    }
+  }
+
+  @Test(
     "PA-12 file system: a whole record of an unknown kind is an error, not a tear; two records with one action id leave one action, which its answer removes"
   )
   func craftedJournal() async throws {
