@@ -74,10 +74,10 @@ extension FeedCommand {
       try await FeedApp.reportingErrors {
         let options = AppOptions(network: network, common: options, imageCache: imageCache)
         if let id = imageID.flatMap(UUID.init(uuidString:)) {
-          print(try await FeedApp.detail(id, options))
+          try AppOutput.print(try await FeedApp.detail(id, options), json: options.json)
           return
         }
-        print(try await FeedApp.show(options))
+        try AppOutput.print(try await FeedApp.show(options), json: options.json)
       }
     }
   }
@@ -92,7 +92,7 @@ extension FeedCommand {
 
     func run() async throws {
       try await FeedApp.reportingErrors {
-        print(try await FeedApp.validateCache(AppOptions(common: options)))
+        try AppOutput.print(try await FeedApp.validateCache(AppOptions(common: options)), json: options.json)
       }
     }
   }
