@@ -51,11 +51,12 @@ extension SQLiteFeedStore {
     if let identity = FileIdentity(path), !identity.isRegularFile { throw .notRegularFile(path) }
     let db = try SQLiteConnection(path: path)
     if imageLimits != nil { try Self.boundDiskUse(db) }
+    // The schema first: another program's database is refused before anything (its journal mode included) changes.
+    try prepareSchema(db, writable: true)
     // Best effort, on every read-write open (a no-op once the file is in WAL): another process opening the same new
     // file at the same instant may hold the lock this needs, and SQLite answers BUSY at once there, without waiting.
     // A file still in the rollback journal is as correct, only slower for concurrent readers.
     _ = try? db.execute("PRAGMA journal_mode = WAL")
-    try prepareSchema(db, writable: true)
     // Deleted rows are still zeroed where their page is written anyway, not freed overflow pages (an evicted image's
     // bytes): Debian's SQLite zeroes every freed page, a tenth of an image insert's instructions.
     try db.execute("PRAGMA synchronous = FULL; PRAGMA secure_delete = FAST")

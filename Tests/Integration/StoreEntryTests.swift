@@ -118,3 +118,39 @@ struct PlantedEntry: CustomStringConvertible, Sendable {
       ]
   }
 }
+
+/// Another program's SQLite database where the app keeps one of its own: every command leaves it as it is.
+@Suite("Another program's database in the store directory")
+struct ForeignDatabaseAppTests {
+  @Test(
+    "SQL-11 another program's database (a negative schema version) at feed.sqlite, images.sqlite or likes.sqlite is left byte for byte as it was by every command",
+    arguments: [
+      ("feed.sqlite", "sqlite"), ("feed.sqlite", "filesystem"), ("images.sqlite", "filesystem"),
+      ("likes.sqlite", "sqlite"),
+    ])
+  func foreignDatabase(name: String, storeKind: String) async throws {
+    let feed = try #require(builtExecutable(named: "feed"), "the feed executable is built beside the tests")
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      let file = directory.appending(path: name)
+      try SQLiteShell.execute(
+        "CREATE TABLE users (name TEXT); INSERT INTO users VALUES ('ada'); PRAGMA user_version = -3", in: file)
+      let before = try Data(contentsOf: file)
+      let commands = [
+        ["like", "00000000-0000-0000-0000-000000000001", "--offline"], [], ["search", "light"], ["likes"],
+        ["validate-cache"], ["browse", "--report", "--items", "50"], ["--offline"],
+      ]
+
+      for arguments in commands {
+        let run = try await offPool {
+          spawnAndWait(
+            [feed.path(percentEncoded: false)] + arguments
+              + ["--store", directory.path(percentEncoded: false)]
+              + (arguments.first == "browse" ? [] : ["--store-kind", storeKind]),
+            output: true, errors: true)
+        }.get()
+        #expect(try Data(contentsOf: file) == before, "\(arguments) changed \(name): \(run.output)")
+      }
+    }
+  }
+}
