@@ -18,7 +18,8 @@ struct AppEnvironment: Sendable {
     /// Validates the stores: no server, and a directory that is not there is never created.
     case validate
 
-    /// A browse keeps no report: its screens say where each result came from as it comes.
+    /// A browse keeps no report (its screens say where each result came from as it comes), only why the last page
+    /// failed.
     var isBrowse: Bool {
       if case .browse = self { true } else { false }
     }
@@ -67,7 +68,7 @@ struct AppEnvironment: Sendable {
       composer: FeedComposer(
         server: server, client: options.limits.makeClient(), storeKind: options.storeKind, directory: directory,
         imageLimits: options.imageLimits, imageRequests: options.limits.imageRequests, now: options.now,
-        decorators: use.isBrowse ? FeedComposer.Decorators() : recorder.decorators))
+        decorators: use.isBrowse ? recorder.answerDecorators : recorder.decorators))
     do {
       let result = try await body(environment)
       await environment.finish(stopping: embedded)

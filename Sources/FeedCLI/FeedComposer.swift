@@ -32,6 +32,7 @@ struct FeedComposer: Sendable {
   /// which failed feed pages are worth asking for again (by default none: the remote loaders' errors do not carry
   /// the status, which an app's client decorator can record).
   struct Decorators: Sendable {
+    /// Around the client of every request but images': the feed's pages, a search's, the window's, comments.
     var feedClient: @Sendable (any HTTPClient) -> any HTTPClient = { $0 }
     var imageClient: @Sendable (any HTTPClient) -> any HTTPClient = { $0 }
     var remoteFeed: @Sendable (any FeedLoader) -> any FeedLoader = { $0 }
@@ -132,7 +133,7 @@ struct FeedComposer: Sendable {
     let remote: FeedSearch.Remote
     if let server {
       remote = decorators.remoteSearch { [client, decorators] keyword in
-        let pages = RemoteFeedPageLoader(baseURL: server, client: client, keyword: keyword)
+        let pages = RemoteFeedPageLoader(baseURL: server, client: decorators.feedClient(client), keyword: keyword)
         return try await FeedPager(
           loadPage: { try await pages.loadPage(after: $0) }, cache: decorators.feedCache(cache.cache(for: keyword))
         ).load()
@@ -154,6 +155,7 @@ struct FeedComposer: Sendable {
   func window(
     capacity: Int, pageSize: Int, remote: (@escaping FeedPager.LoadPage) -> FeedPager.LoadPage = { $0 }
   ) -> FeedWindow {
+    let client = decorators.feedClient(client)
     let pages = server.map { RemoteFeedPageLoader(baseURL: $0, client: client, pageSize: pageSize) }
     return FeedWindow(
       capacity: capacity, pageSize: pageSize, pages: LocalFeedPageLoader(store: pageStore),
@@ -165,7 +167,11 @@ struct FeedComposer: Sendable {
 
   /// The comments of the image with `id`; `nil` offline (comments are not cached).
   func comments(of id: UUID) -> (@Sendable () async throws -> [ImageComment])? {
-    server.map { RemoteImageCommentsLoader(url: ImageCommentsEndpoint.get(id).url(baseURL: $0), client: client).load }
+    server.map {
+      RemoteImageCommentsLoader(
+        url: ImageCommentsEndpoint.get(id).url(baseURL: $0), client: decorators.feedClient(client)
+      ).load
+    }
   }
 
   /// The liked list: from the server, cached on success (`nil` offline); and the list cached last.

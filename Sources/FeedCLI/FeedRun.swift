@@ -30,9 +30,7 @@ struct FeedRun {
 
     controller.viewDidAppear()
     await view.wait { !controller.isLoading }
-    let serverProblem = recorder.remoteFeedError.map {
-      recorder.feedAnswerFailure?.text(in: language) ?? FeedAppError.problem(with: $0, in: language)
-    }
+    let serverProblem = recorder.remoteFeedError.map { recorder.problem(with: $0, in: language) }
     if let error = failure.error {
       switch error {
       case let error as FileFeedStoreError:
