@@ -74,7 +74,10 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
 
   /// A short phrase for why a remote load failed, by the kind of failure every remote error of the library says.
   static func problem(with error: any Error, in language: AppLanguage = .current) -> String {
-    switch (error as? any RemoteError)?.failure {
+    if case .listDidNotEnd(let pages, let images) = error as? FeedPager.Error {
+      return language.text("PROBLEM_LIST_CUT", language.number(pages), language.number(images))
+    }
+    return switch (error as? any RemoteError)?.failure {
     case .connectivity: language.text("PROBLEM_CONNECTIVITY")
     case .invalidData: language.text("PROBLEM_INVALID_DATA")
     case .unavailable(let status): language.text("PROBLEM_STATUS", String(status))

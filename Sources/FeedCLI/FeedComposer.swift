@@ -113,8 +113,12 @@ struct FeedComposer: Sendable {
 
   var localFeed: LocalFeedLoader { LocalFeedLoader(store: store, currentDate: now) }
 
-  /// The whole feed: every page of the server's, at most `maximumPages`, saved to the cache; else the cache.
-  func feedLoader(maximumPages: Int = 1_000) -> any FeedLoader {
+  /// The most pages of the feed loaded by default: a bound for a feed that never ends.
+  static let defaultMaximumPages = 1_000
+
+  /// The whole feed: every page of the server's, saved to the cache; else the cache. A feed that has not ended after
+  /// `maximumPages` pages fails (`FeedPager.Error.listDidNotEnd`): the cache then serves, and nothing is saved.
+  func feedLoader(maximumPages: Int = defaultMaximumPages) -> any FeedLoader {
     let cached = decorators.cachedFeed(localFeed)
     guard let server else { return cached }
     let pages = RemoteFeedPageLoader(baseURL: server, client: decorators.feedClient(client))

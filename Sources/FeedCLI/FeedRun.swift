@@ -14,7 +14,7 @@ struct FeedRun {
 
   init(environment: AppEnvironment, feedLoader: (any FeedLoader)? = nil) {
     self.environment = environment
-    self.feedLoader = feedLoader ?? environment.composer.feedLoader()
+    self.feedLoader = feedLoader ?? environment.composer.feedLoader(maximumPages: environment.options.maximumPages)
   }
 
   @MainActor
