@@ -89,10 +89,14 @@ struct AppEnvironment: Sendable {
     }
   }
 
-  /// Saves the image cache's order of use (a limited cache would otherwise save this run's reads only with its next
-  /// write; nothing is lost when it fails, the order is then less exact), and stops the embedded server.
+  /// Waits for the downloaded images still waiting to be saved, saves the image cache's order of use (a limited cache
+  /// would otherwise save this run's reads only with its next write; nothing is lost when it fails, the order is then
+  /// less exact), and stops the embedded server. A cache whose save failed (busy past its timeout) is not asked again.
   private func finish(stopping embedded: LoopbackHTTPServer?) async {
-    try? await composer.imageStore.flush()  // nothing to do, and nothing opened, when no image was read
+    await composer.imageSaves?.waitUntilSaved()
+    if composer.imageSaves?.hasFailed != true {
+      try? await composer.imageStore.flush()  // nothing to do, and nothing opened, when no image was read
+    }
     await embedded?.stop()
   }
 }

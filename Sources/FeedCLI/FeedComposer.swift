@@ -21,8 +21,8 @@ enum StoreKind: String, CaseIterable, Sendable {
 ///
 /// - Feed: every page of the server's (a failed page is asked for three times in all when ``Decorators``' rule says
 ///   it is worth it) → saved to the cache → when that fails, the cache.
-/// - Images: the cache → on a miss, the server (`imageRequests` at once, 6 by default; loads of one URL share one) →
-///   saved to the cache, within its limits.
+/// - Images: the cache (and the images waiting to be saved) → on a miss, the server (`imageRequests` at once, 6 by
+///   default; loads of one URL share one) → saved to the cache through a queue of as many images, within its limits.
 /// - Search: the server's pages, each cached as the last search → else that search cached, or a match over the feed.
 /// - Likes: stored, then sent one pass at a time (across processes too, given a pass lock); the liked list cached.
 /// - Window: a list of bounded size over the page store, filled from the server a page at a time.
@@ -62,6 +62,8 @@ struct FeedComposer: Sendable {
   let imageStore: SQLiteFeedStore
   /// Images, cache first; one for the whole app, so that its bound on requests holds for every screen.
   let imageLoader: any FeedImageDataLoader
+  /// The downloaded images waiting for the image cache (`nil` offline): wait for it before the process ends.
+  let imageSaves: FeedImageDataSaveQueue?
 
   /// Makes the stores in `directory` (each opens its files on its first operation) and the image loader.
   init(
@@ -82,18 +84,21 @@ struct FeedComposer: Sendable {
     imageStore = Self.imageStore(at: directory.appending(path: Self.imagesFile), limits: imageLimits, now: now)
     let local = LocalFeedImageDataLoader(store: imageStore)
     guard server != nil else {
-      imageLoader = decorators.cachedImages(local)
+      (imageLoader, imageSaves) = (decorators.cachedImages(local), nil)
       return
     }
+    // Saved within the request's slot through a queue of as many images: memory within about twice `imageRequests`
+    // images however slow the cache. Loads of one URL share lookup and download: a URL is downloaded once.
+    let saves = FeedImageDataSaveQueue(decorating: local, capacity: imageRequests)
     let remote = RemoteFeedImageDataLoader(client: decorators.imageClient(client))
-    imageLoader = FeedImageDataLoaderWithFallbackComposite(
-      primary: decorators.cachedImages(local),
-      fallback: FeedImageDataLoaderCacheDecorator(
-        decoratee: decorators.remoteImages(
-          CoalescingFeedImageDataLoader(
-            decorating: ConcurrencyLimitedFeedImageDataLoader(decorating: remote, maximumConcurrentLoads: imageRequests)
-          )),
-        cache: local))
+    imageSaves = saves
+    imageLoader = CoalescingFeedImageDataLoader(
+      decorating: FeedImageDataLoaderWithFallbackComposite(
+        primary: decorators.cachedImages(saves),
+        fallback: decorators.remoteImages(
+          ConcurrencyLimitedFeedImageDataLoader(
+            decorating: FeedImageDataLoaderCacheDecorator(decoratee: remote, cache: saves),
+            maximumConcurrentLoads: imageRequests))))
   }
 
   /// The image cache at `file`: read alone (to validate it, say), its limits do not matter.
@@ -171,10 +176,9 @@ struct FeedComposer: Sendable {
 
   /// The comments of the image with `id`; `nil` offline (comments are not cached).
   func comments(of id: UUID) -> (@Sendable () async throws -> [ImageComment])? {
-    server.map {
-      RemoteImageCommentsLoader(
-        url: ImageCommentsEndpoint.get(id).url(baseURL: $0), client: decorators.feedClient(client)
-      ).load
+    let client = decorators.feedClient(client)
+    return server.map {
+      RemoteImageCommentsLoader(url: ImageCommentsEndpoint.get(id).url(baseURL: $0), client: client).load
     }
   }
 
