@@ -6,7 +6,7 @@ extension FeedApp {
   /// Scrolls the whole feed to its end and back to its start through a ``FeedWindow`` of `window` images, over the
   /// page store in the cache directory, and reports what it did. Without `options.url`, scrolls an embedded demo
   /// server of `items` images. A server's list that has not ended after `maxPages` pages (by default 100,000 for a server at
-  /// `options.url`; the embedded server's list ends) is an error.
+  /// `options.url`; the embedded server's list ends) is an error, and its rows are deleted from the page store.
   static func browse(
     _ options: AppOptions, items: Int = 10_000, window: Int, pageSize: Int, maxPages: Int? = nil
   ) async throws -> String {
@@ -39,7 +39,11 @@ extension FeedApp {
     var current = try await retrying(at: 0, problem: problem) { try await window.reload() }
     var down = 1
     while let loadMore = current.loadMore {
-      guard down < maximumPages else { throw FeedAppError.endlessList(pages: down) }
+      guard down < maximumPages else {
+        // The rows of a list that never ended are no list to keep: they would stay, up to the bound's millions.
+        try? await composer.pageStore.deletePages()
+        throw FeedAppError.endlessList(pages: down)
+      }
       current = try await retrying(at: current.endIndex, problem: problem) { try await loadMore() }
       down += 1
     }
