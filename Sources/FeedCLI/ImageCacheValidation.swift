@@ -43,7 +43,8 @@ struct ImageCacheValidation: Codable, Equatable {
     case .failure(let error as SQLiteError) where error.leavesDatabaseAsItIs:
       return ImageCacheValidation(action: .leftForeign, path: path, reason: "\(error)")
     case .failure(let error):
-      for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+      // Unlinked: a link goes and its target stays; a directory there is left alone.
+      for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
       return ImageCacheValidation(action: .deletedUnreadable, path: path, reason: "\(error)")
     }
   }

@@ -96,9 +96,13 @@ struct PlantedEntry: CustomStringConvertible, Sendable {
   let names: [String]
   let kind: Kind
 
-  /// The writing commands: the feed online (probe, feed, images, pages), a search, a like offline, the liked list.
+  /// The writing commands: the feed online (probe, feed, images, pages), a search, a like offline, the liked list,
+  /// and the validation that deletes what it cannot read.
   var commands: [[String]] {
-    [[], ["search", "light"], ["like", "00000000-0000-0000-0000-000000000001", "--offline"], ["likes"]]
+    [
+      [], ["search", "light"], ["like", "00000000-0000-0000-0000-000000000001", "--offline"], ["likes"],
+      ["validate-cache"],
+    ]
   }
 
   var description: String { "\(kind) at \(names.joined(separator: ", ")) (\(storeKind))" }
