@@ -43,11 +43,12 @@ let package = Package(
       name: "EssentialFeedSQLite", dependencies: ["EssentialFeedCache", "CSQLite"], swiftSettings: strictSettings
     ),
     // Pictures for the app and its demo server: libjpeg-turbo (its libjpeg API, through a C shim that keeps libjpeg's
-    // longjmp inside C) and libpng's simplified API, from the system with pkg-config. Not a product.
+    // longjmp inside C) and libpng (decoded through a C shim too, writing through its simplified API), from the system
+    // with pkg-config. Not a product.
     .systemLibrary(
       name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
-    .target(name: "CImageCodecs", dependencies: ["CJPEG"]),
+    .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG"]),
     .target(name: "FeedImages", dependencies: ["CImageCodecs", "CJPEG", "CPNG"], swiftSettings: strictSettings),
     // The reusable store specs: imports Testing (from the toolchain) so any store can run them from a @Test.
     .target(name: "EssentialFeedSpecs", dependencies: ["EssentialFeedCache"], swiftSettings: strictSettings),

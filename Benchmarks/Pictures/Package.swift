@@ -12,7 +12,7 @@ let package = Package(
     .systemLibrary(
       name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
-    .target(name: "CImageCodecs", dependencies: ["CJPEG"]),
+    .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG"]),
     .target(name: "FeedImages", dependencies: ["CImageCodecs", "CJPEG", "CPNG"]),
     .target(name: "FeedTerminal", dependencies: ["FeedImages"]),
     .systemLibrary(

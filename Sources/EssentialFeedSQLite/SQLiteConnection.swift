@@ -17,7 +17,9 @@ final class SQLiteConnection {
   init(path: String, readOnly: Bool = false) throws(SQLiteError) {
     var handle: OpaquePointer?
     let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-    let code = sqlite3_open_v2(path, &handle, access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nil)
+    // Never through a symbolic link (SQLite then opens its journals with O_NOFOLLOW too).
+    let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI | SQLITE_OPEN_NOFOLLOW
+    let code = sqlite3_open_v2(path, &handle, flags, nil)
     guard code == SQLITE_OK, let handle else {
       let error = SQLiteError(code: code, connection: handle)
       sqlite3_close_v2(handle)

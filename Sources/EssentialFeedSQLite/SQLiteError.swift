@@ -47,6 +47,22 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
         + "move it away or choose another store location")
   }
 
+  /// A database at a schema version this store never wrote (a negative one, or one of its own without any of its
+  /// tables): another program's, which the store never changes.
+  static func foreignVersion(_ version: Int) -> SQLiteError {
+    SQLiteError(
+      code: SQLITE_FORMAT,
+      message:
+        "the database was not written by this store (schema version \(version), with none of this store's tables); "
+        + "it is left as it is: move it away or choose another store location")
+  }
+
+  /// A FIFO, a directory, a device or a symbolic link where the database belongs: never opened.
+  static func notRegularFile(_ path: String) -> SQLiteError {
+    SQLiteError(
+      code: SQLITE_CANTOPEN, message: "\(path) is not a regular file (a FIFO, a directory, a device, a symbolic link)")
+  }
+
   /// Whether the database is another program's, or a newer version's: the store never changes or deletes it, and
   /// ``message`` says what to do instead.
   public var leavesDatabaseAsItIs: Bool { code & 0xFF == SQLITE_FORMAT }

@@ -72,16 +72,23 @@ extension SQLiteFeedStore {
       < tables.count
   }
 
-  /// The database's schema version, when this store can use it: it wrote it, at this version or an older one.
+  /// The database's schema version, when this store can use it: it wrote it, at this version or an older one. Only
+  /// the versions this store writes are its own: 0 for an empty database, else 1 through ``schemaVersion`` with at
+  /// least one of its tables (or none at all, every one dropped). Another program's version (a negative one, say) is
+  /// never taken for one of ours, which would add our tables to its database and write our version over its own.
   ///
-  /// - Throws: ``SQLiteError/newerSchema(_:)`` or ``SQLiteError/notThisStore(tables:)``: the database is left as it is.
+  /// - Throws: ``SQLiteError/newerSchema(_:)``, ``SQLiteError/notThisStore(tables:)`` or
+  ///   ``SQLiteError/foreignVersion(_:)``: the database is left as it is.
   static func checkedVersion(_ db: SQLiteConnection) throws(SQLiteError) -> Int {
     let version = try db.integer("PRAGMA user_version")
     guard version <= schemaVersion else { throw .newerSchema(version, supported: schemaVersion) }
-    if version == 0 {
-      let tables = try db.integer("SELECT count(*) FROM sqlite_master")
-      guard tables == 0 else { throw .notThisStore(tables: tables) }
-    }
+    guard version >= 0 else { throw .foreignVersion(version) }
+    let tables = try db.integer("SELECT count(*) FROM sqlite_master")
+    guard tables > 0 else { return version }
+    guard version > 0 else { throw .notThisStore(tables: tables) }
+    let names = Self.tables.map { "'\($0)'" }.joined(separator: ", ")
+    let ours = try db.integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN (\(names))")
+    guard ours > 0 else { throw .foreignVersion(version) }
     return version
   }
 

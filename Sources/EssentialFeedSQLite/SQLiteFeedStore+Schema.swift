@@ -26,10 +26,9 @@ extension SQLiteFeedStore {
     if let connection, connection.identity == identity, connection.writable || !writing { return connection.db }
     connection = nil
     guard writing || identity != nil else { return nil }
-    // A FIFO's open waits for its other end forever: anything but a regular file is an error at once.
-    if let identity, !identity.isRegularFile {
-      throw SQLiteError(code: SQLITE_CANTOPEN, message: "\(path) is not a regular file (a FIFO, a directory, a device)")
-    }
+    // A FIFO's open waits for its other end forever, a link leads elsewhere: anything but a regular file is an error
+    // at once.
+    if let identity, !identity.isRegularFile { throw .notRegularFile(path) }
     do {
       return try openReadWrite(path)
     } catch  where !writing && error.mayBeReadOnly {
@@ -46,19 +45,18 @@ extension SQLiteFeedStore {
       throw SQLiteError(code: SQLITE_CANTOPEN, message: "its directory \(directory) cannot be created")
     }
     // Created here, not by SQLite, so that it is private to the user: its -wal and -shm files copy its mode.
-    // Never waits: a FIFO put there since the check in `open(forWriting:)` is refused, not waited on.
-    let fd = Foundation.open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
+    // Never waits and never follows: a FIFO or a link put there since the check in `open(forWriting:)` is refused.
+    let fd = Foundation.open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW, 0o600)
     if fd >= 0 { close(fd) }
-    if let identity = FileIdentity(path), !identity.isRegularFile {
-      throw SQLiteError(code: SQLITE_CANTOPEN, message: "\(path) is not a regular file (a FIFO, a directory, a device)")
-    }
+    if let identity = FileIdentity(path), !identity.isRegularFile { throw .notRegularFile(path) }
     let db = try SQLiteConnection(path: path)
     if imageLimits != nil { try Self.boundDiskUse(db) }
+    // The schema first: another program's database is refused before anything (its journal mode included) changes.
+    try prepareSchema(db, writable: true)
     // Best effort, on every read-write open (a no-op once the file is in WAL): another process opening the same new
     // file at the same instant may hold the lock this needs, and SQLite answers BUSY at once there, without waiting.
     // A file still in the rollback journal is as correct, only slower for concurrent readers.
     _ = try? db.execute("PRAGMA journal_mode = WAL")
-    try prepareSchema(db, writable: true)
     // Deleted rows are still zeroed where their page is written anyway, not freed overflow pages (an evicted image's
     // bytes): Debian's SQLite zeroes every freed page, a tenth of an image insert's instructions.
     try db.execute("PRAGMA synchronous = FULL; PRAGMA secure_delete = FAST")
@@ -105,16 +103,17 @@ extension SQLiteFeedStore {
   }
 }
 
-/// A file's device and inode: a different value means a different file, or none.
+/// A file's device and inode: a different value means a different file, or none. A symbolic link is looked at, not
+/// followed.
 struct FileIdentity: Equatable {
   let device: UInt64
   let inode: UInt64
-  /// Whether it is a regular file: SQLite's open of a FIFO would wait forever.
+  /// Whether it is a regular file: SQLite's open of a FIFO would wait forever, and a link would lead it elsewhere.
   let isRegularFile: Bool
 
   init?(_ path: String) {
     var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
+    guard lstat(path, &info) == 0 else { return nil }
     device = UInt64(info.st_dev)
     inode = UInt64(info.st_ino)
     isRegularFile = (info.st_mode & S_IFMT) == S_IFREG

@@ -30,13 +30,19 @@ enum AnswerFailure: Equatable, Sendable {
     return status >= 500 || status == 408 || status == 429
   }
 
-  /// The reason in `language`.
-  func text(in language: AppLanguage) -> String {
+  /// What was asked for: an image's data, or anything else (a page of the feed, comments), whose empty answer is
+  /// not "no image data".
+  enum Subject {
+    case image, page
+  }
+
+  /// The reason in `language`, for a request for `subject`.
+  func text(in language: AppLanguage, for subject: Subject = .image) -> String {
     switch self {
     case .timedOut: language.text("IMAGE_WHY_TIMED_OUT")
     case .status(let status): language.text("PROBLEM_STATUS", String(status))
     case .tooLarge(let limit): language.text("IMAGE_WHY_TOO_LARGE", language.number(limit))
-    case .empty: language.text("IMAGE_WHY_EMPTY")
+    case .empty: language.text(subject == .image ? "IMAGE_WHY_EMPTY" : "PROBLEM_EMPTY_ANSWER")
     case .unreachable: language.text("PROBLEM_CONNECTIVITY")
     case .offlineNotCached: language.text("IMAGE_WHY_OFFLINE")
     }

@@ -18,7 +18,8 @@ struct AppEnvironment: Sendable {
     /// Validates the stores: no server, and a directory that is not there is never created.
     case validate
 
-    /// A browse keeps no report: its screens say where each result came from as it comes.
+    /// A browse keeps no report (its screens say where each result came from as it comes), only why the last page
+    /// failed.
     var isBrowse: Bool {
       if case .browse = self { true } else { false }
     }
@@ -67,7 +68,7 @@ struct AppEnvironment: Sendable {
       composer: FeedComposer(
         server: server, client: options.limits.makeClient(), storeKind: options.storeKind, directory: directory,
         imageLimits: options.imageLimits, imageRequests: options.limits.imageRequests, now: options.now,
-        decorators: use.isBrowse ? FeedComposer.Decorators() : recorder.decorators))
+        decorators: use.isBrowse ? recorder.answerDecorators : recorder.decorators))
     do {
       let result = try await body(environment)
       await environment.finish(stopping: embedded)
@@ -88,10 +89,14 @@ struct AppEnvironment: Sendable {
     }
   }
 
-  /// Saves the image cache's order of use (a limited cache would otherwise save this run's reads only with its next
-  /// write; nothing is lost when it fails, the order is then less exact), and stops the embedded server.
+  /// Waits for the downloaded images still waiting to be saved, saves the image cache's order of use (a limited cache
+  /// would otherwise save this run's reads only with its next write; nothing is lost when it fails, the order is then
+  /// less exact), and stops the embedded server. A cache whose save failed (busy past its timeout) is not asked again.
   private func finish(stopping embedded: LoopbackHTTPServer?) async {
-    try? await composer.imageStore.flush()  // nothing to do, and nothing opened, when no image was read
+    await composer.imageSaves?.waitUntilSaved()
+    if composer.imageSaves?.hasFailed != true {
+      try? await composer.imageStore.flush()  // nothing to do, and nothing opened, when no image was read
+    }
     await embedded?.stop()
   }
 }

@@ -13,6 +13,8 @@ struct AppOptions: Sendable {
   var storeKind = StoreKind.filesystem
   /// Answer in JSON instead of text.
   var json = false
+  /// The most pages of the feed loaded (`--max-pages`): a feed still going there is cut, and said to be.
+  var maximumPages = FeedComposer.defaultMaximumPages
   var limits = NetworkLimits()
   var imageLimits = ImageCacheLimits.app
   var language = AppLanguage.current
@@ -21,9 +23,13 @@ struct AppOptions: Sendable {
 
 extension AppOptions {
   /// The options of a command line.
-  init(network: NetworkOptions? = nil, common: CommonOptions, imageCache: ImageCacheOptions? = nil) {
+  init(
+    network: NetworkOptions? = nil, common: CommonOptions, imageCache: ImageCacheOptions? = nil,
+    maximumPages: Int = FeedComposer.defaultMaximumPages
+  ) {
     self.init(
       url: network?.url, offline: network?.offline ?? false, store: common.store, storeKind: common.storeKind,
-      json: common.json, limits: network?.limits ?? NetworkLimits(), imageLimits: imageCache?.limits ?? .app)
+      json: common.json, maximumPages: maximumPages, limits: network?.limits ?? NetworkLimits(),
+      imageLimits: imageCache?.limits ?? .app)
   }
 }

@@ -24,9 +24,24 @@ enum CacheDirectory {
     var isDirectory: ObjCBool = false
     let path = directory.path(percentEncoded: false)
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+      try checkOwnDirectories(in: directory)
       return
     }
     throw .unusableStore(path: path, reason: "\(path) is a file, not a directory")
+  }
+
+  /// The directories the app keeps inside the cache directory: the liked list's.
+  static let ownDirectories = ["likes"]
+
+  /// Checks that each of the app's own directories in `directory`, where there is one, is a directory and not a link
+  /// to one elsewhere (a store writing there would write where the link leads).
+  private static func checkOwnDirectories(in directory: URL) throws(FeedAppError) {
+    for name in ownDirectories {
+      let path = directory.appending(path: name).path(percentEncoded: false)
+      if let failure = OwnFile.checkDirectory(path) {
+        throw .unusableStore(path: directory.path(percentEncoded: false), reason: failure.description)
+      }
+    }
   }
 
   /// Creates the directory if needed and checks a file can be written in it, so an unusable directory is one clear
@@ -36,24 +51,29 @@ enum CacheDirectory {
     do {
       try FileManager.default.createDirectory(
         at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-      // One name for every run: a run killed between the write and the remove leaves one file, which the next
-      // run writes over and removes; another process removing it first is no failure.
-      let probe = directory.appending(path: ".write-probe")
-      try Data().write(to: probe)
-      do {
-        try FileManager.default.removeItem(at: probe)
-      } catch CocoaError.fileNoSuchFile {}
     } catch {
       throw .unusableStore(path: path, reason: reason(for: directory, error))
     }
-    removeOldProbes(in: path)
+    // A fresh name, created exclusively and never through a link: whatever is at the probe's name of an earlier run
+    // (a link, a FIFO) is removed, never written through or waited on.
+    let probe = directory.appending(path: ".write-probe-\(UUID().uuidString)").path(percentEncoded: false)
+    let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+    guard fd >= 0 else {
+      throw .unusableStore(
+        path: path, reason: reason(for: directory, POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)))
+    }
+    close(fd)
+    unlink(probe)
+    removeLeftoverProbes(in: path)
+    try checkOwnDirectories(in: directory)
   }
 
-  /// Removes the probes earlier versions named `.write-probe-<UUID>`, which a killed run left behind for good.
-  private static func removeOldProbes(in path: String) {
+  /// Removes the probes a killed run left (`.write-probe`, as older versions named it, and `.write-probe-<UUID>`):
+  /// unlinked, so a link goes and its target stays; a directory of that name is left alone.
+  private static func removeLeftoverProbes(in path: String) {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-    for name in names where name.hasPrefix(".write-probe-") {
-      try? FileManager.default.removeItem(atPath: (path as NSString).appendingPathComponent(name))
+    for name in names where name == ".write-probe" || name.hasPrefix(".write-probe-") {
+      unlink((path as NSString).appendingPathComponent(name))
     }
   }
 

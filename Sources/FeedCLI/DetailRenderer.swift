@@ -1,23 +1,24 @@
 import EssentialFeed
+import FeedTerminal
 import Foundation
 
 /// Renders an ``ImageDetailReport`` as readable text or as JSON (every field present, `null` when absent).
 enum DetailRenderer {
   static func text(_ detail: ImageDetailReport, title: String, language: AppLanguage) -> String {
     let entry = detail.entry
-    var lines = ["\(title) — \(entry.description ?? language.text("NO_DESCRIPTION"))"]
-    if let location = entry.location { lines.append("  \(location)") }
+    var lines = ["\(title) — \(entry.description.map(TerminalText.line) ?? language.text("NO_DESCRIPTION"))"]
+    if let location = entry.location { lines.append("  \(TerminalText.line(location))") }
     lines.append("  " + FeedReportRenderer.imageLine(entry, language))
     lines.append("")
     let heading = ImageCommentsPresenter.title(localization: language.localization)
     guard let comments = detail.comments else {
-      lines.append("\(heading): \(detail.commentsProblem ?? language.text("UNKNOWN_ERROR"))")
+      lines.append("\(heading): \(detail.commentsProblem.map(TerminalText.line) ?? language.text("UNKNOWN_ERROR"))")
       return lines.joined(separator: "\n")
     }
     lines.append("\(heading) (\(language.number(comments.count)))")
     for comment in comments {
-      lines.append("  \(comment.author) · \(comment.relativeDate)")
-      lines.append("    \(comment.message)")
+      lines.append("  \(TerminalText.line(comment.author)) · \(comment.relativeDate)")
+      lines.append("    \(TerminalText.line(comment.message))")
     }
     return lines.joined(separator: "\n")
   }

@@ -6,14 +6,15 @@ extension FeedApp {
   /// Scrolls the whole feed to its end and back to its start through a ``FeedWindow`` of `window` images, over the
   /// page store in the cache directory, and reports what it did. Without `options.url`, scrolls an embedded demo
   /// server of `items` images. A server's list that has not ended after `maxPages` pages (by default 100,000 for a server at
-  /// `options.url`; the embedded server's list ends) is an error.
+  /// `options.url`; the embedded server's list ends) is an error, and its rows are deleted from the page store.
   static func browse(
     _ options: AppOptions, items: Int = 10_000, window: Int, pageSize: Int, maxPages: Int? = nil
   ) async throws -> String {
     let report = try await AppEnvironment.with(options, for: .browse(items: items)) { environment in
       try await scroll(
         environment.composer, capacity: window, pageSize: pageSize,
-        maximumPages: maxPages ?? (environment.isEmbeddedServer ? .max : 100_000))
+        maximumPages: maxPages ?? (environment.isEmbeddedServer ? .max : 100_000),
+        problem: { environment.recorder.problem(with: $0, in: options.language) })
     }
     return options.json ? try report.json() : report.text(in: options.language)
   }
@@ -21,7 +22,8 @@ extension FeedApp {
   /// Scrolls down to the end of the list (at most `maximumPages` pages), then up to its start, timing each
   /// direction.
   static func scroll(
-    _ composer: FeedComposer, capacity: Int, pageSize: Int, maximumPages: Int = .max
+    _ composer: FeedComposer, capacity: Int, pageSize: Int, maximumPages: Int = .max,
+    problem: (any Error) -> String = { FeedAppError.problem(with: $0) }
   ) async throws -> BrowseReport {
     let cursors = CursorLog()
     let window = composer.window(capacity: capacity, pageSize: pageSize) { remote in
@@ -34,11 +36,15 @@ extension FeedApp {
     }
     let clock = ContinuousClock()
     var start = clock.now
-    var current = try await retrying(at: 0) { try await window.reload() }
+    var current = try await retrying(at: 0, problem: problem) { try await window.reload() }
     var down = 1
     while let loadMore = current.loadMore {
-      guard down < maximumPages else { throw FeedAppError.endlessList(pages: down) }
-      current = try await retrying(at: current.endIndex) { try await loadMore() }
+      guard down < maximumPages else {
+        // The rows of a list that never ended are no list to keep: they would stay, up to the bound's millions.
+        try? await composer.pageStore.deletePages()
+        throw FeedAppError.endlessList(pages: down)
+      }
+      current = try await retrying(at: current.endIndex, problem: problem) { try await loadMore() }
       down += 1
     }
     let downTime = clock.now - start
@@ -65,7 +71,7 @@ extension FeedApp {
   /// Runs `load`, trying twice more when it fails (a server failing a fraction of requests), then gives up with an
   /// error that says where.
   private static func retrying(
-    at position: Int, _ load: () async throws -> Paginated<FeedImage>
+    at position: Int, problem: (any Error) -> String, _ load: () async throws -> Paginated<FeedImage>
   ) async throws -> Paginated<FeedImage> {
     var lastError: any Error = CancellationError()
     for _ in 0..<3 {
@@ -77,7 +83,7 @@ extension FeedApp {
         lastError = error
       }
     }
-    throw FeedAppError.browseFailed(at: position, problem: FeedAppError.problem(with: lastError))
+    throw FeedAppError.browseFailed(at: position, problem: problem(lastError))
   }
 }
 

@@ -26,7 +26,8 @@ extension FeedApp {
       let report = try await FeedRun(environment: environment).run()
       guard let entry = report.entries.first(where: { $0.id == id }) else { throw FeedAppError.unknownImage(id) }
       return await ImageDetailReport(
-        entry: entry, comments: environment.composer.comments(of: id), language: language, now: options.now)
+        entry: entry, comments: environment.composer.comments(of: id), language: language, now: options.now,
+        problem: { environment.recorder.problem(with: $0, in: language) })
     }
     return options.json
       ? try DetailRenderer.json(detail)
@@ -39,7 +40,7 @@ extension ImageDetailReport {
   init(
     entry: FeedReport.Entry, comments loadComments: (@Sendable () async throws -> [ImageComment])?,
     language: AppLanguage,
-    now: @Sendable () -> Date
+    now: @Sendable () -> Date, problem: (any Error) -> String
   ) async {
     self.entry = entry
     guard let loadComments else {
@@ -55,7 +56,7 @@ extension ImageDetailReport {
           relativeDate: viewModel.date)
       }
     } catch {
-      commentsProblem = FeedAppError.problem(with: error, in: language)
+      commentsProblem = problem(error)
     }
   }
 }

@@ -12,18 +12,18 @@ extension FeedApp {
     progress: @escaping @Sendable (Int, Int) -> Void = FeedApp.terminalProgress
   ) async throws -> String {
     let language = options.language
-    let report: FeedReport
-    do {
-      report = try await AppEnvironment.with(options) { environment in
-        try await FeedRun(
+    let report = try await AppEnvironment.with(options) { environment in
+      do {
+        return try await FeedRun(
           environment: environment, feedLoader: environment.composer.searchResults(keyword, pages: pages)
         )
         .run(progress: progress)
+      } catch let error as RemoteFeedLoader.Error {
+        // Offline, the server was not tried: say so, not that it could not be reached.
+        let problem =
+          options.offline ? language.text("PROBLEM_OFFLINE") : environment.recorder.problem(with: error, in: language)
+        throw FeedAppError.searchUnavailable(keyword: keyword, problem: problem)
       }
-    } catch let error as RemoteFeedLoader.Error {
-      // Offline, the server was not tried: say so, not that it could not be reached.
-      let problem = options.offline ? language.text("PROBLEM_OFFLINE") : FeedAppError.problem(with: error, in: language)
-      throw FeedAppError.searchUnavailable(keyword: keyword, problem: problem)
     }
     return options.json ? try FeedReportRenderer.json(report) : FeedReportRenderer.text(report, language: language)
   }

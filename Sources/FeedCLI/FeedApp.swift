@@ -1,5 +1,6 @@
 import ArgumentParser
 import EssentialFeed
+import FeedTerminal
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -57,7 +58,7 @@ enum FeedApp {
   }
 
   private static func exit(saying message: String) throws -> Never {
-    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    AppOutput.printError("error: \(TerminalText.line(message))")
     throw ExitCode(1)
   }
 }

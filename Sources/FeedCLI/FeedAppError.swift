@@ -30,6 +30,8 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
   case endlessList(pages: Int)
   /// The pending likes and discards cannot be read; `feed validate-cache` recovers what can be.
   case unreadablePendingLikes(reason: String, store: String, storeKind: StoreKind = .filesystem)
+  /// The command's output could not be written (a full disk, a closed pipe): what it printed is lost.
+  case outputFailed(reason: String)
 
   var description: String { description(in: .current) }
 
@@ -56,6 +58,7 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
     case .likeRefused(let id, let kind, let status):
       language.text(kind == .like ? "ERROR_LIKE_REFUSED" : "ERROR_DISCARD_REFUSED", id.uuidString, String(status))
     case .endlessList(let pages): language.text("ERROR_ENDLESS_LIST", language.number(pages))
+    case .outputFailed(let reason): language.text("ERROR_OUTPUT_FAILED", reason)
     case .unreadablePendingLikes(let reason, let store, let kind):
       language.text(
         "ERROR_UNREADABLE_PENDING_LIKES", reason.trimmingCharacters(in: CharacterSet(charactersIn: ".")),
@@ -71,7 +74,10 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
 
   /// A short phrase for why a remote load failed, by the kind of failure every remote error of the library says.
   static func problem(with error: any Error, in language: AppLanguage = .current) -> String {
-    switch (error as? any RemoteError)?.failure {
+    if case .listDidNotEnd(let pages, let images) = error as? FeedPager.Error {
+      return language.text("PROBLEM_LIST_CUT", language.number(pages), language.number(images))
+    }
+    return switch (error as? any RemoteError)?.failure {
     case .connectivity: language.text("PROBLEM_CONNECTIVITY")
     case .invalidData: language.text("PROBLEM_INVALID_DATA")
     case .unavailable(let status): language.text("PROBLEM_STATUS", String(status))

@@ -91,13 +91,14 @@ extension FeedCommand {
         if !json, !report, TerminalSession.isInteractive {
           let (summary, signal) = try await FeedApp.browseInteractively(
             options, items: items ?? 10_000, window: window, pageSize: chosenPageSize, colours: colors ?? .detected)
-          print(summary)
+          try AppOutput.print(summary)
           if let signal { throw ExitCode(128 + signal) }
           return
         }
-        print(
+        try AppOutput.print(
           try await FeedApp.browse(
-            options, items: items ?? 10_000, window: window, pageSize: chosenPageSize, maxPages: maxPages))
+            options, items: items ?? 10_000, window: window, pageSize: chosenPageSize, maxPages: maxPages),
+          json: json)
       }
     }
   }

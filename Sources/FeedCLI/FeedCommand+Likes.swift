@@ -24,7 +24,7 @@ extension LikeActionCommand {
 
   func run() async throws {
     try await FeedApp.reportingErrors {
-      print(try await FeedApp.act(Self.kind, on: try id(), likes.appOptions))
+      try AppOutput.print(try await FeedApp.act(Self.kind, on: try id(), likes.appOptions), json: likes.options.json)
     }
   }
 
@@ -73,7 +73,7 @@ extension FeedCommand {
 
     func run() async throws {
       try await FeedApp.reportingErrors {
-        print(try await FeedApp.likes(likes.appOptions))
+        try AppOutput.print(try await FeedApp.likes(likes.appOptions), json: likes.options.json)
       }
     }
   }
@@ -88,7 +88,7 @@ extension FeedCommand {
 
     func run() async throws {
       try await FeedApp.reportingErrors {
-        print(try await FeedApp.sync(likes.appOptions))
+        try AppOutput.print(try await FeedApp.sync(likes.appOptions), json: likes.options.json)
       }
     }
   }

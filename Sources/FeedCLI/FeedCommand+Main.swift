@@ -8,13 +8,15 @@ extension FeedCommand {
   ///
   /// - Parameters:
   ///   - arguments: The command line without the program name.
-  ///   - output: Where help goes.
-  ///   - errorOutput: Where the one-line error goes.
+  ///   - output: Where help goes (standard output by default, where a failed write is an error: exit code 1).
+  ///   - errorOutput: Where the one-line error goes (standard error by default).
   public static func run(
     _ arguments: [String],
-    output: (String) -> Void = { print($0) },
-    errorOutput: (String) -> Void = { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+    output: ((String) throws -> Void)? = nil,
+    errorOutput: ((String) -> Void)? = nil
   ) async -> Int32 {
+    let output = output ?? { try AppOutput.print($0) }
+    let errorOutput = errorOutput ?? { AppOutput.printError($0) }
     do {
       var command = try parseAsRoot(arguments)
       if var command = command as? any AsyncParsableCommand {
@@ -30,7 +32,12 @@ extension FeedCommand {
         errorOutput(oneLineError(for: error))
         return 1
       }
-      output(isRootHelp(arguments) ? rootHelp() : fullMessage(for: error))
+      do {
+        try output(isRootHelp(arguments) ? rootHelp() : fullMessage(for: error))
+      } catch {
+        errorOutput("error: \(error)")
+        return 1
+      }
       return 0
     }
   }

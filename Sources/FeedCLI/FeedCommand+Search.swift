@@ -29,9 +29,10 @@ extension FeedCommand {
 
     func run() async throws {
       try await FeedApp.reportingErrors {
-        print(
+        try AppOutput.print(
           try await FeedApp.search(
-            keyword, pages: pages, AppOptions(network: network, common: options, imageCache: imageCache)))
+            keyword, pages: pages, AppOptions(network: network, common: options, imageCache: imageCache)),
+          json: options.json)
       }
     }
   }

@@ -35,7 +35,7 @@ extension FeedCommand {
       let server = try await DemoFeedServer.start(
         feed: DemoFeed(count: items), port: port, failureRate: failRate, images: imageFormat)
       // Written straight to the file descriptor, unbuffered: a script reads this line while the server runs.
-      FileHandle.standardOutput.write(Data("\(server.baseURL.absoluteString)\n".utf8))
+      try AppOutput.print(server.baseURL.absoluteString)
       await server.wait()
     }
   }

@@ -61,7 +61,13 @@ extension FeedCommand {
 
     @OptionGroup var imageCache: ImageCacheOptions
 
+    @Option(
+      name: .long,
+      help: "The most pages of the feed loaded (1 to 1000000): a feed still going there is cut, said, and not cached.")
+    var maxPages = FeedComposer.defaultMaximumPages
+
     func validate() throws {
+      guard (1...1_000_000).contains(maxPages) else { throw ValidationError("--max-pages must be from 1 to 1000000.") }
       guard let imageID, UUID(uuidString: imageID) == nil else { return }
       let commands = FeedCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
       if let command = CommandSuggestion.nearest(to: imageID, in: commands) {
@@ -72,12 +78,12 @@ extension FeedCommand {
 
     func run() async throws {
       try await FeedApp.reportingErrors {
-        let options = AppOptions(network: network, common: options, imageCache: imageCache)
+        let options = AppOptions(network: network, common: options, imageCache: imageCache, maximumPages: maxPages)
         if let id = imageID.flatMap(UUID.init(uuidString:)) {
-          print(try await FeedApp.detail(id, options))
+          try AppOutput.print(try await FeedApp.detail(id, options), json: options.json)
           return
         }
-        print(try await FeedApp.show(options))
+        try AppOutput.print(try await FeedApp.show(options), json: options.json)
       }
     }
   }
@@ -92,7 +98,7 @@ extension FeedCommand {
 
     func run() async throws {
       try await FeedApp.reportingErrors {
-        print(try await FeedApp.validateCache(AppOptions(common: options)))
+        try AppOutput.print(try await FeedApp.validateCache(AppOptions(common: options)), json: options.json)
       }
     }
   }

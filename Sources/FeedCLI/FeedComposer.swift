@@ -21,8 +21,8 @@ enum StoreKind: String, CaseIterable, Sendable {
 ///
 /// - Feed: every page of the server's (a failed page is asked for three times in all when ``Decorators``' rule says
 ///   it is worth it) → saved to the cache → when that fails, the cache.
-/// - Images: the cache → on a miss, the server (`imageRequests` at once, 6 by default; loads of one URL share one) →
-///   saved to the cache, within its limits.
+/// - Images: the cache (and the images waiting to be saved) → on a miss, the server (`imageRequests` at once, 6 by
+///   default; loads of one URL share one) → saved to the cache through a queue of as many images, within its limits.
 /// - Search: the server's pages, each cached as the last search → else that search cached, or a match over the feed.
 /// - Likes: stored, then sent one pass at a time (across processes too, given a pass lock); the liked list cached.
 /// - Window: a list of bounded size over the page store, filled from the server a page at a time.
@@ -32,6 +32,7 @@ struct FeedComposer: Sendable {
   /// which failed feed pages are worth asking for again (by default none: the remote loaders' errors do not carry
   /// the status, which an app's client decorator can record).
   struct Decorators: Sendable {
+    /// Around the client of every request but images': the feed's pages, a search's, the window's, comments.
     var feedClient: @Sendable (any HTTPClient) -> any HTTPClient = { $0 }
     var imageClient: @Sendable (any HTTPClient) -> any HTTPClient = { $0 }
     var remoteFeed: @Sendable (any FeedLoader) -> any FeedLoader = { $0 }
@@ -61,6 +62,8 @@ struct FeedComposer: Sendable {
   let imageStore: SQLiteFeedStore
   /// Images, cache first; one for the whole app, so that its bound on requests holds for every screen.
   let imageLoader: any FeedImageDataLoader
+  /// The downloaded images waiting for the image cache (`nil` offline): wait for it before the process ends.
+  let imageSaves: FeedImageDataSaveQueue?
 
   /// Makes the stores in `directory` (each opens its files on its first operation) and the image loader.
   init(
@@ -81,18 +84,21 @@ struct FeedComposer: Sendable {
     imageStore = Self.imageStore(at: directory.appending(path: Self.imagesFile), limits: imageLimits, now: now)
     let local = LocalFeedImageDataLoader(store: imageStore)
     guard server != nil else {
-      imageLoader = decorators.cachedImages(local)
+      (imageLoader, imageSaves) = (decorators.cachedImages(local), nil)
       return
     }
+    // Saved within the request's slot through a queue of as many images: memory within about twice `imageRequests`
+    // images however slow the cache. Loads of one URL share lookup and download: a URL is downloaded once.
+    let saves = FeedImageDataSaveQueue(decorating: local, capacity: imageRequests)
     let remote = RemoteFeedImageDataLoader(client: decorators.imageClient(client))
-    imageLoader = FeedImageDataLoaderWithFallbackComposite(
-      primary: decorators.cachedImages(local),
-      fallback: FeedImageDataLoaderCacheDecorator(
-        decoratee: decorators.remoteImages(
-          CoalescingFeedImageDataLoader(
-            decorating: ConcurrencyLimitedFeedImageDataLoader(decorating: remote, maximumConcurrentLoads: imageRequests)
-          )),
-        cache: local))
+    imageSaves = saves
+    imageLoader = CoalescingFeedImageDataLoader(
+      decorating: FeedImageDataLoaderWithFallbackComposite(
+        primary: decorators.cachedImages(saves),
+        fallback: decorators.remoteImages(
+          ConcurrencyLimitedFeedImageDataLoader(
+            decorating: FeedImageDataLoaderCacheDecorator(decoratee: remote, cache: saves),
+            maximumConcurrentLoads: imageRequests))))
   }
 
   /// The image cache at `file`: read alone (to validate it, say), its limits do not matter.
@@ -112,8 +118,12 @@ struct FeedComposer: Sendable {
 
   var localFeed: LocalFeedLoader { LocalFeedLoader(store: store, currentDate: now) }
 
-  /// The whole feed: every page of the server's, at most `maximumPages`, saved to the cache; else the cache.
-  func feedLoader(maximumPages: Int = 1_000) -> any FeedLoader {
+  /// The most pages of the feed loaded by default: a bound for a feed that never ends.
+  static let defaultMaximumPages = 1_000
+
+  /// The whole feed: every page of the server's, saved to the cache; else the cache. A feed that has not ended after
+  /// `maximumPages` pages fails (`FeedPager.Error.listDidNotEnd`): the cache then serves, and nothing is saved.
+  func feedLoader(maximumPages: Int = defaultMaximumPages) -> any FeedLoader {
     let cached = decorators.cachedFeed(localFeed)
     guard let server else { return cached }
     let pages = RemoteFeedPageLoader(baseURL: server, client: decorators.feedClient(client))
@@ -132,7 +142,7 @@ struct FeedComposer: Sendable {
     let remote: FeedSearch.Remote
     if let server {
       remote = decorators.remoteSearch { [client, decorators] keyword in
-        let pages = RemoteFeedPageLoader(baseURL: server, client: client, keyword: keyword)
+        let pages = RemoteFeedPageLoader(baseURL: server, client: decorators.feedClient(client), keyword: keyword)
         return try await FeedPager(
           loadPage: { try await pages.loadPage(after: $0) }, cache: decorators.feedCache(cache.cache(for: keyword))
         ).load()
@@ -154,6 +164,7 @@ struct FeedComposer: Sendable {
   func window(
     capacity: Int, pageSize: Int, remote: (@escaping FeedPager.LoadPage) -> FeedPager.LoadPage = { $0 }
   ) -> FeedWindow {
+    let client = decorators.feedClient(client)
     let pages = server.map { RemoteFeedPageLoader(baseURL: $0, client: client, pageSize: pageSize) }
     return FeedWindow(
       capacity: capacity, pageSize: pageSize, pages: LocalFeedPageLoader(store: pageStore),
@@ -165,7 +176,10 @@ struct FeedComposer: Sendable {
 
   /// The comments of the image with `id`; `nil` offline (comments are not cached).
   func comments(of id: UUID) -> (@Sendable () async throws -> [ImageComment])? {
-    server.map { RemoteImageCommentsLoader(url: ImageCommentsEndpoint.get(id).url(baseURL: $0), client: client).load }
+    let client = decorators.feedClient(client)
+    return server.map {
+      RemoteImageCommentsLoader(url: ImageCommentsEndpoint.get(id).url(baseURL: $0), client: client).load
+    }
   }
 
   /// The liked list: from the server, cached on success (`nil` offline); and the list cached last.

@@ -1,4 +1,5 @@
 import EssentialFeed
+import FeedTerminal
 import Foundation
 
 /// Renders a ``FeedReport`` as readable text or as JSON.
@@ -17,9 +18,9 @@ enum FeedReportRenderer {
     let width = String(report.entries.count).count
     for (index, entry) in report.entries.enumerated() {
       let number = String(index + 1).leftPadded(to: width)
-      lines.append("\(number). \(entry.description ?? language.text("NO_DESCRIPTION"))")
+      lines.append("\(number). \(entry.description.map(TerminalText.line) ?? language.text("NO_DESCRIPTION"))")
       let indent = String(repeating: " ", count: width + 2)
-      if let location = entry.location { lines.append("\(indent)\(location)") }
+      if let location = entry.location { lines.append("\(indent)\(TerminalText.line(location))") }
       lines.append("\(indent)\(imageLine(entry, language))")
     }
     lines.append("")

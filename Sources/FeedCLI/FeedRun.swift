@@ -14,7 +14,7 @@ struct FeedRun {
 
   init(environment: AppEnvironment, feedLoader: (any FeedLoader)? = nil) {
     self.environment = environment
-    self.feedLoader = feedLoader ?? environment.composer.feedLoader()
+    self.feedLoader = feedLoader ?? environment.composer.feedLoader(maximumPages: environment.options.maximumPages)
   }
 
   @MainActor
@@ -30,9 +30,7 @@ struct FeedRun {
 
     controller.viewDidAppear()
     await view.wait { !controller.isLoading }
-    let serverProblem = recorder.remoteFeedError.map {
-      recorder.feedAnswerFailure?.text(in: language) ?? FeedAppError.problem(with: $0, in: language)
-    }
+    let serverProblem = recorder.remoteFeedError.map { recorder.problem(with: $0, in: language) }
     if let error = failure.error {
       switch error {
       case let error as FileFeedStoreError:

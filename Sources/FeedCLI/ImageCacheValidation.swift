@@ -1,3 +1,4 @@
+import EssentialFeedSQLite
 import Foundation
 
 /// What `feed validate-cache` did with the image cache (`images.sqlite`), which holds image data alone: deleting an
@@ -6,6 +7,8 @@ struct ImageCacheValidation: Codable, Equatable {
   enum Action: String, Codable {
     case kept
     case deletedUnreadable = "deleted-unreadable"
+    /// Another program's database (or a newer version's): never changed, never deleted.
+    case leftForeign = "left-foreign"
   }
 
   var action: Action
@@ -21,6 +24,10 @@ struct ImageCacheValidation: Codable, Equatable {
       language.text(
         "VALIDATE_IMAGES_DELETED", path,
         (reason ?? language.text("UNKNOWN_REASON")).trimmingCharacters(in: CharacterSet(charactersIn: ".")))
+    case .leftForeign:
+      language.text(
+        "VALIDATE_IMAGES_FOREIGN", path,
+        (reason ?? language.text("UNKNOWN_REASON")).trimmingCharacters(in: CharacterSet(charactersIn: ".")))
     }
   }
 
@@ -33,8 +40,11 @@ struct ImageCacheValidation: Codable, Equatable {
     switch await size(of: file) {
     case .success(let bytes):
       return ImageCacheValidation(action: .kept, path: path, bytes: bytes)
+    case .failure(let error as SQLiteError) where error.leavesDatabaseAsItIs:
+      return ImageCacheValidation(action: .leftForeign, path: path, reason: "\(error)")
     case .failure(let error):
-      for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+      // Unlinked: a link goes and its target stays; a directory there is left alone.
+      for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
       return ImageCacheValidation(action: .deletedUnreadable, path: path, reason: "\(error)")
     }
   }

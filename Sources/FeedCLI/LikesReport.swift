@@ -1,4 +1,5 @@
 import EssentialFeed
+import FeedTerminal
 import Foundation
 
 /// What the likes commands print, as text in the user's language or as JSON.
@@ -47,7 +48,8 @@ enum LikesReport {
     var lines = [language.text("LIKES_HEADER", language.number(entries.count), language.number(pending.count))]
     if origin != .server { lines.append(language.text(serverAsked ? "LIKES_SERVER_UNREACHED" : "LIKES_OFFLINE")) }
     for entry in entries {
-      let text = [entry.image?.description, entry.image?.location].compactMap { $0 }.joined(separator: " — ")
+      let text = [entry.image?.description, entry.image?.location].compactMap { $0 }.map(TerminalText.line)
+        .joined(separator: " — ")
       let mark = entry.pending ? " [\(language.text("LIKES_PENDING_MARK"))]" : ""
       lines.append("\(entry.imageID.uuidString)  \(text.isEmpty ? "-" : text)\(mark)")
     }

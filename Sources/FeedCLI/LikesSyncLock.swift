@@ -18,9 +18,10 @@ enum LikesSyncLock {
     in directory: URL, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
   ) async throws -> T {
     let path = directory.appending(path: "likes-sync.lock").path(percentEncoded: false)
-    let lock = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
-    guard lock >= 0 else {
-      throw FeedAppError.unusableStore(path: path, reason: String(cString: strerror(errno)))
+    let lock: Int32
+    switch OwnFile.openRegular(path, O_RDWR | O_CREAT) {
+    case .success(let fd): lock = fd
+    case .failure(let failure): throw FeedAppError.unusableStore(path: path, reason: failure.description)
     }
     defer { close(lock) }
     let failure = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in

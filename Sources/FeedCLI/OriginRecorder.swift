@@ -25,8 +25,13 @@ final class OriginRecorder: Sendable {
   var saveError: (any Error)? { state.withLock { $0.saveError } }
   func imageOrigin(for url: URL) -> Origin? { state.withLock { $0.images[url] } }
   func imageFailure(for url: URL) -> AnswerFailure? { state.withLock { $0.imageFailures[url] } }
-  /// Why the last request for a page of the feed failed, when one did.
+  /// Why the last request for a page (of the feed, a search, the window) or for comments failed, when one did.
   var feedAnswerFailure: AnswerFailure? { state.withLock { $0.feedAnswerFailure } }
+
+  /// Why a request for a page or comments failed, in `language`: what the last answer was, else the error's kind.
+  func problem(with error: any Error, in language: AppLanguage) -> String {
+    feedAnswerFailure?.text(in: language, for: .page) ?? FeedAppError.problem(with: error, in: language)
+  }
   func recordFeedAnswerFailure(_ failure: AnswerFailure?) { state.withLock { $0.feedAnswerFailure = failure } }
 
   func recordFeed(from origin: Origin) { state.withLock { $0.feed = origin } }
@@ -83,6 +88,11 @@ struct RecordingFeedCache: FeedCache {
 }
 
 extension OriginRecorder {
+  /// The decorators of a run that keeps no report: only why the last request for a page or comments failed.
+  var answerDecorators: FeedComposer.Decorators {
+    FeedComposer.Decorators(feedClient: { AnswerRecorder(decoratee: $0) { self.recordFeedAnswerFailure($1) } })
+  }
+
   /// The composer's decorators that record into this recorder: where the feed, the search and each image came from,
   /// why each request failed, and why a save failed.
   var decorators: FeedComposer.Decorators {

@@ -1,9 +1,12 @@
+import CImageCodecs
 import CPNG
 import Foundation
 
-/// PNG through libpng's simplified API, which reports errors instead of jumping out of the caller. libpng has no
-/// scaled decode: the header's size is checked against the limits first, then the picture decodes whole (8-bit RGB,
-/// transparency composed over black, 16-bit samples reduced).
+/// PNG through libpng: decoded with its full reading API in C (``fi_png_decode``, errors caught there), encoded with
+/// its simplified API. libpng has no scaled decode: the header's size is checked against the limits first, then the
+/// picture decodes whole (8-bit RGB, transparency composed over black, 16-bit samples reduced). Every ancillary chunk
+/// but transparency is skipped unread: text, ICC profiles and unknown chunks cost nothing to decode however many or
+/// large (the simplified API inflated each text chunk in full, up to 8 MB, a thousand of them).
 public enum PNG {
   /// Whether `bytes` start with the PNG signature.
   public static func isPNG(_ bytes: some Collection<UInt8>) -> Bool {
@@ -15,29 +18,41 @@ public enum PNG {
   /// - Throws: ``PictureError`` for data libpng refuses (a truncated file, a bad checksum of a critical chunk), and
   ///   for a picture over ``Picture/maximumSide`` or ``Picture/maximumPixels`` (refused from its header).
   public static func decode(_ data: Data) throws -> Picture {
+    try decodeCounting(data).picture
+  }
+
+  /// Decodes `data`, and says how many bytes libpng allocated for it (its header read, then its pixels decoded).
+  static func decodeCounting(_ data: Data) throws -> (picture: Picture, allocated: Int) {
     try data.withUnsafeBytes { raw in
-      guard let base = raw.baseAddress, raw.count > 0 else { throw PictureError("the PNG is empty") }
-      var image = png_image()
-      image.version = UInt32(PNG_IMAGE_VERSION)
-      guard png_image_begin_read_from_memory(&image, base, raw.count) != 0 else {
-        throw PictureError("the PNG is unreadable: " + reason(image))
+      guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self), raw.count > 0 else {
+        throw PictureError("the PNG is empty")
       }
-      let (width, height) = (Int(image.width), Int(image.height))
-      guard Picture.accepts(width: width, height: height) else {
-        png_image_free(&image)
-        throw PictureError.tooLarge("PNG", width: width, height: height)
+      var message = [CChar](repeating: 0, count: 200)
+      var (width, height): (Int32, Int32) = (0, 0)
+      var (header, body) = (0, 0)
+      guard fi_png_info(base, raw.count, libpngSideLimit, &width, &height, &header, &message, message.count) == FI_OK
+      else { throw PictureError("the PNG is unreadable: " + text(message)) }
+      guard Picture.accepts(width: Int(width), height: Int(height)) else {
+        throw PictureError.tooLarge("PNG", width: Int(width), height: Int(height))
       }
-      image.format = UInt32(PNG_FORMAT_RGB)
-      var pixels = [UInt8](repeating: 0, count: width * height * 3)
-      var black = png_color(red: 0, green: 0, blue: 0)
-      let finished = pixels.withUnsafeMutableBytes { buffer in
-        png_image_finish_read(&image, &black, buffer.baseAddress, Int32(width * 3), nil)
+      var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 3)
+      let code = pixels.withUnsafeMutableBufferPointer { buffer in
+        fi_png_decode(
+          base, raw.count, libpngSideLimit, buffer.baseAddress, width, height, &body, &message, message.count)
       }
-      guard finished != 0, let picture = Picture(width: width, height: height, pixels: pixels) else {
-        throw PictureError("the PNG is unreadable: " + reason(image))
+      guard code == FI_OK, let picture = Picture(width: Int(width), height: Int(height), pixels: pixels) else {
+        throw PictureError("the PNG is unreadable: " + text(message))
       }
-      return picture
+      return (picture, header + body)
     }
+  }
+
+  /// libpng's own bound on a side, far past ours: ours is checked here, where it says what it refused.
+  private static let libpngSideLimit: Int32 = 1_000_000
+
+  private static func text(_ message: [CChar]) -> String {
+    let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return text.isEmpty ? "no reason given" : text
   }
 
   /// `picture` as an 8-bit RGB PNG.

@@ -1,12 +1,9 @@
 /// What the grid shows of a character, and how wide.
 extension ScreenGrid {
   /// Control characters, and format characters (zero-width spaces, bidirectional overrides) that would move what
-  /// follows on the screen.
+  /// follows on the screen: ``TerminalText``'s rule, the one every text sink of the app uses.
   static func isControl(_ character: Character) -> Bool {
-    character.unicodeScalars.contains {
-      $0.value < 0x20 || (0x7F..<0xA0).contains($0.value)
-        || ($0.properties.generalCategory == .format && $0.value != 0x200D)
-    }
+    TerminalText.isUnsafe(character)
   }
 
   /// How many columns a terminal gives `character`: two for East Asian wide and emoji presentation, else one.

@@ -13,7 +13,7 @@ public enum TerminalEvent: Hashable, Sendable {
   case keys([Key])
   /// The terminal changed size (`SIGWINCH`): lay the screen out again.
   case resized
-  /// `SIGINT` or `SIGTERM`: restore the terminal and end.
+  /// A signal that ends the app (``TerminalEvents/endingSignals``): restore the terminal and end.
   case signalled(Int32)
   /// Standard input ended: no more keys will come.
   case inputClosed
@@ -26,14 +26,23 @@ public enum TerminalEvent: Hashable, Sendable {
 /// The terminal's events as one stream: keys read from standard input on a thread of their own, the signals that
 /// end or resize the screen, and redraws the app asks for with ``send(_:)``.
 ///
-/// `SIGINT` and `SIGTERM` are handled, not fatal, while the events are observed, so the terminal is restored
-/// before the process ends; ``stop()`` gives them back their default action.
+/// Every signal whose default action ends the process without a crash (``endingSignals``: `SIGINT`, `SIGTERM`,
+/// `SIGHUP`, `SIGQUIT`, `SIGPIPE`, `SIGUSR1`…) is handled, not fatal, while the events are observed, so the terminal
+/// is restored before the process ends (`SIGHUP`, `SIGUSR1` and `SIGPIPE` left the alternate screen on; `SIGQUIT`
+/// waited 20 s in the Swift runtime's backtracer first); ``stop()`` gives each its earlier action back. Crash
+/// signals are the session's (`TerminalSession`).
 public final class TerminalEvents: Sendable {
   /// The events, in order.
   public let stream: AsyncStream<TerminalEvent>
   private let continuation: AsyncStream<TerminalEvent>.Continuation
-  private let sources: Mutex<[any DispatchSourceSignal]>
-  private static let handled = [SIGINT, SIGTERM, SIGWINCH]
+  private let sources: Mutex<[(number: Int32, source: any DispatchSourceSignal, earlier: sigaction)]>
+
+  /// The signals that end the process by default and are not crashes: each ends the session with the terminal
+  /// restored, and the process with status 128 + its number.
+  public static let endingSignals = [
+    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+  ]
+  private static let handled = endingSignals + [SIGWINCH]
 
   /// Starts reading keys from `input` and observing the signals.
   ///
@@ -44,11 +53,13 @@ public final class TerminalEvents: Sendable {
     let queue = DispatchQueue(label: "FeedTerminal.signals")
     sources = Mutex(
       Self.handled.map { number in
+        var earlier = sigaction()
+        sigaction(number, nil, &earlier)
         signal(number, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
         source.setEventHandler { continuation.yield(number == SIGWINCH ? .resized : .signalled(number)) }
         source.resume()
-        return source
+        return (number, source, earlier)
       })
     let reader = Thread {
       var decoder = KeyDecoder()
@@ -81,14 +92,17 @@ public final class TerminalEvents: Sendable {
     continuation.yield(event)
   }
 
-  /// Stops observing the signals (they get their default action back) and ends the stream.
+  /// Stops observing the signals (each gets the action it had before back) and ends the stream.
   public func stop() {
     let stopped = sources.withLock { sources in
       defer { sources = [] }
       return sources
     }
-    for source in stopped { source.cancel() }
-    for number in Self.handled { signal(number, SIG_DFL) }
+    for (number, source, earlier) in stopped {
+      source.cancel()
+      var action = earlier
+      sigaction(number, &action, nil)
+    }
     continuation.finish()
   }
 }

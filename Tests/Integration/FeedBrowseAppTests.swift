@@ -1,3 +1,4 @@
+import EssentialFeedSQLite
 import FeedDemoServer
 import Foundation
 import TestSupport
@@ -36,6 +37,27 @@ struct FeedBrowseAppTests {
       }
       #expect(error == .endlessList(pages: 5))
       #expect(error?.description(in: .english).contains("had not ended after 5 pages") == true)
+    }
+    await server.stop()
+  }
+
+  @Test(
+    "WL-29 the page list a browse gave up on is deleted: an endless server leaves no rows behind for later runs to keep"
+  )
+  func abandonedListIsDeleted() async throws {
+    let server = try await DemoFeedServer.start(feed: DemoFeed(count: 10_000_000))  // as good as endless
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let store = directory.path(percentEncoded: false)
+      await #expect(throws: FeedAppError.endlessList(pages: 5)) {
+        _ = try await FeedApp.browse(
+          AppOptions(url: server.baseURL.absoluteString, store: store, json: true), window: 100, pageSize: 30,
+          maxPages: 5)
+      }
+
+      let pages = SQLiteFeedStore(storeURL: directory.appending(path: FeedComposer.databaseFile))
+      #expect(try await pages.pageImageCount() == 0, "the rows of the list given up on stayed")
+      let validated = try await FeedApp.validateCache(AppOptions(store: store, json: false, language: .english))
+      #expect(!validated.contains("Kept a page list"), "\(validated)")
     }
     await server.stop()
   }

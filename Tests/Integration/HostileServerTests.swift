@@ -86,7 +86,8 @@ struct HostileFeedServer {
 }
 
 /// The server's own address, known only once it listens.
-private final class PortBox: Sendable {
+/// The base URL of a server, known only once it listens, for the handler it was made with.
+final class PortBox: Sendable {
   private let value = Mutex("")
   var url: String {
     get { value.withLock { $0 } }

@@ -13,6 +13,8 @@ enum {
   FI_SIZE_MISMATCH = 2,
   /// Out of memory, or a size that does not fit.
   FI_OUT_OF_MEMORY = 3,
+  /// libpng refused the data (a truncated file, a bad checksum of a critical chunk): the message says what.
+  FI_PNG_ERROR = 4,
 };
 
 /// The most scans a progressive JPEG may have: past it the decode fails (a valid file of a thousand scans takes
@@ -34,6 +36,18 @@ int fi_jpeg_decode(const unsigned char *data, size_t size, int scale_denominator
 /// free (``fi_free``), and `NULL` on an error.
 int fi_jpeg_encode(const unsigned char *samples, int components, int width, int height, int quality, int progressive,
                    unsigned char **output, unsigned long *output_size, char *message, size_t message_size);
+
+/// Reads a PNG's header: its size. Every ancillary chunk but tRNS is skipped unread (text, ICC profiles, unknown
+/// chunks: libpng's simplified API inflated each text chunk in full); a side over `maximum_side` is refused by libpng.
+/// `*allocated` is then what libpng allocated, in bytes.
+int fi_png_info(const unsigned char *data, size_t size, int maximum_side, int *width, int *height,
+                size_t *allocated, char *message, size_t message_size);
+
+/// Decodes a PNG into `rgb` (3 bytes a pixel, row by row), which holds exactly `width` × `height` pixels, the size
+/// ``fi_png_info`` gave: 8-bit RGB, palettes and greys expanded, 16-bit samples reduced, transparency composed over
+/// black. Ancillary chunks are skipped as there; `*allocated` is what libpng allocated, in bytes.
+int fi_png_decode(const unsigned char *data, size_t size, int maximum_side, unsigned char *rgb, int width, int height,
+                  size_t *allocated, char *message, size_t message_size);
 
 /// Frees memory ``fi_jpeg_encode`` returned.
 void fi_free(void *memory);

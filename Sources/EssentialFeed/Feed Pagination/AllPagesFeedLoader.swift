@@ -9,7 +9,8 @@ public struct AllPagesFeedLoader: FeedLoader {
   /// with nothing new, so a server that ignores the cursor still shows each image once.
   ///
   /// - Parameters:
-  ///   - maximumPages: A bound for lists that never end.
+  ///   - maximumPages: A bound for lists that never end: a list still going after it fails the load
+  ///     (``FeedPager/Error/listDidNotEnd(pages:images:)``), so a caching decorator never saves it as the list.
   ///   - loadPage: Loads one page, such as `RemoteFeedPageLoader.loadPage(after:)`; wrap it in
   ///     ``FeedPager/retrying(attempts:when:_:)`` to ask again for a page that failed.
   public init(maximumPages: Int = 1_000, loadPage: @escaping FeedPager.LoadPage) {
@@ -48,7 +49,7 @@ extension FeedPager {
   ///   - isWorthARetry: Whether a failure may go away when asked again.
   ///   - loadPage: Loads one page.
   public static func retrying(
-    attempts: Int, when isWorthARetry: @escaping @Sendable (any Error) -> Bool, _ loadPage: @escaping LoadPage
+    attempts: Int, when isWorthARetry: @escaping @Sendable (any Swift.Error) -> Bool, _ loadPage: @escaping LoadPage
   ) -> LoadPage {
     { cursor in
       var attempt = 1

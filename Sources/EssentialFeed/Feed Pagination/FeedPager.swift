@@ -45,16 +45,22 @@ public struct FeedPager: Sendable {
   /// time (dedupe by id, an empty page or one with nothing new ends the list, each page saved with the pages before
   /// it), with the list built in place rather than one whole list per page.
   ///
+  /// A list that has not ended after `maximumPages` pages is cut, and a cut list is never delivered as the whole
+  /// list: the page after the bound is asked for, and when it brings anything new, the load fails.
+  ///
   /// - Parameter maximumPages: A bound for lists that never end.
   /// - Returns: Every image delivered, in order.
-  /// - Throws: A page's error, or `CancellationError`; nothing is delivered then.
+  /// - Throws: ``Error/listDidNotEnd(pages:images:)`` for a list longer than the bound; a page's error, or
+  ///   `CancellationError`; nothing is delivered then.
   public func loadAll(maximumPages: Int = 1_000) async throws -> [FeedImage] {
     var items: [FeedImage] = []
     var seen: Set<UUID> = []
-    for page in 0..<max(1, maximumPages) {
+    let bound = max(1, maximumPages)
+    for page in 0...bound {
       try Task.checkCancellation()
       let new = try await loadPage(items.last).filter { seen.insert($0.id).inserted }
       try Task.checkCancellation()
+      if page == bound, !new.isEmpty { throw Error.listDidNotEnd(pages: bound, images: items.count) }
       items += new
       if let cache, page == 0 || !new.isEmpty { try? await cache.save(items) }
       if new.isEmpty { break }

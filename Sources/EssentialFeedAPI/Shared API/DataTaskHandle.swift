@@ -22,6 +22,8 @@ final class DataTaskHandle: Sendable {
   private enum State {
     case idle
     case running(URLSessionDataTask, Continuation)
+    /// Ended before its task started, with this error: the cancel's or the timeout's, whichever came first.
+    case endedBeforeStart(any Error)
     case finished
   }
 
@@ -32,15 +34,23 @@ final class DataTaskHandle: Sendable {
   static let abandonGrace: DispatchTimeInterval = .seconds(10)
 
   /// Records `task` as running for `continuation`; returns `false` when cancellation or the timeout came first, and
-  /// has then resumed `continuation` with that error: the task must not start.
+  /// has then resumed `continuation` with that one's error (`CancellationError`, or `URLError(.timedOut)`: a timeout
+  /// is a timeout whenever it fires): the task must not start.
   func start(_ task: URLSessionDataTask, _ continuation: Continuation) -> Bool {
-    let started = state.withLock { state in
-      guard case .idle = state else { return false }
-      state = .running(task, continuation)
-      return true
+    let ended = state.withLock { state -> (any Error)? in
+      switch state {
+      case .idle:
+        state = .running(task, continuation)
+        return nil
+      case .endedBeforeStart(let error):
+        state = .finished
+        return error
+      case .running, .finished:
+        return CancellationError()
+      }
     }
-    if !started { continuation.resume(throwing: CancellationError()) }
-    return started
+    if let ended { continuation.resume(throwing: ended) }
+    return ended == nil
   }
 
   /// Resumes the caller with `result`, unless it was resumed already.
@@ -54,7 +64,7 @@ final class DataTaskHandle: Sendable {
   /// - Returns: The task that was running, if any: whatever more of its body arrives is of no use.
   @discardableResult
   func cancel() -> URLSessionDataTask? {
-    guard let (task, continuation) = take() else { return nil }
+    guard let (task, continuation) = take(endingBeforeStartWith: CancellationError()) else { return nil }
     continuation.resume(throwing: CancellationError())
     Self.cancelAfterGrace(task, grace: Self.abandonGrace)
     return task
@@ -78,17 +88,28 @@ final class DataTaskHandle: Sendable {
   /// - Returns: The task that was running, if any: whatever more of its body arrives is of no use.
   @discardableResult
   func timeOut() -> URLSessionDataTask? {
-    guard let (task, continuation) = take() else { return nil }
+    guard let (task, continuation) = take(endingBeforeStartWith: URLError(.timedOut)) else { return nil }
     continuation.resume(throwing: URLError(.timedOut))
     Self.cancelAfterGrace(task, grace: Self.abandonGrace)
     return task
   }
 
-  private func take() -> (task: URLSessionDataTask, continuation: Continuation)? {
+  /// The running task and its continuation, the request then finished; `nil` when none runs. Before the start, the
+  /// request ends with `error` (unless it ended already), which ``start(_:_:)`` then delivers.
+  private func take(
+    endingBeforeStartWith error: (any Error)? = nil
+  ) -> (task: URLSessionDataTask, continuation: Continuation)? {
     state.withLock { state in
-      defer { state = .finished }
-      if case .running(let task, let continuation) = state { return (task, continuation) }
-      return nil
+      switch state {
+      case .running(let task, let continuation):
+        state = .finished
+        return (task, continuation)
+      case .idle:
+        state = error.map { .endedBeforeStart($0) } ?? .finished
+        return nil
+      case .endedBeforeStart, .finished:
+        return nil
+      }
     }
   }
 }

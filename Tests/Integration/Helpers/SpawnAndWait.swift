@@ -16,11 +16,15 @@ struct SpawnedRun: Sendable {
 
 /// Spawns `command` with standard input and error on /dev/null and standard output on a pipe (or /dev/null), reads
 /// the pipe to its end, and reaps the process: blocking, so call it off the cooperative pool (`offPool`).
+/// With `errors`, standard error goes to the same pipe; with `outputFile`, standard output goes to that file instead
+/// (`/dev/full`, say).
 ///
 /// Spawned and reaped by hand rather than with `Process`: `tmux new-session` forks the tmux server, and Foundation's
 /// `Process.waitUntilExit` on Linux then spins without noticing the client's exit; and `wait4` gives this child's own
 /// peak memory.
-func spawnAndWait(_ command: [String], output: Bool) -> Result<SpawnedRun, CocoaError> {
+func spawnAndWait(
+  _ command: [String], output: Bool, errors: Bool = false, outputFile: String? = nil
+) -> Result<SpawnedRun, CocoaError> {
   var descriptors: [Int32] = [-1, -1]
   guard !command.isEmpty, pipe(&descriptors) == 0 else { return .failure(CocoaError(.executableLoad)) }
   for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
@@ -28,12 +32,18 @@ func spawnAndWait(_ command: [String], output: Bool) -> Result<SpawnedRun, Cocoa
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-  if output {
+  if let outputFile {
+    posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY, 0)
+  } else if output {
     posix_spawn_file_actions_adddup2(&actions, descriptors[1], 1)
   } else {
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
   }
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+  if errors {
+    posix_spawn_file_actions_adddup2(&actions, descriptors[1], 2)
+  } else {
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+  }
   let arguments = command.map { strdup($0) } + [nil]
   defer { for argument in arguments { free(argument) } }
   var pid: pid_t = 0

@@ -36,6 +36,18 @@ struct BrowseTerminalTests {
   }
 
   @Test(
+    "TRM-25 every other signal that ends the app (SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM) restores the terminal, at once",
+    arguments: [SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM])
+  func endingSignals(signal: Int32) async throws {
+    try await withBrowse(items: 100) { tmux in
+      try await signalFeed(tmux, signal)
+      let after = try await tmux.waitForScreen("the process exited") { $0.contains("EXITED=") }
+      #expect(after.contains("EXITED=\(128 + signal)"))
+      try await expectRestored(tmux, after)
+    }
+  }
+
+  @Test(
     "TRM-15 a crash (SIGSEGV, SIGABRT) restores the terminal before the process dies of it",
     arguments: [SIGSEGV, SIGABRT])
   func crash(signal: Int32) async throws {

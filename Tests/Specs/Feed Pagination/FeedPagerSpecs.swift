@@ -149,12 +149,31 @@ struct FeedPagerSpecs {
     let endless = PageSource((0..<10).map { _ in [uniqueImage()] })
 
     let all = try await FeedPager(loadPage: repeating.load, cache: cache).loadAll()
-    let bounded = try await FeedPager(loadPage: endless.load).loadAll(maximumPages: 3)
 
     #expect(all == [a, b, c])
     #expect(repeating.requestedAfter == [nil, b.id, c.id])
     #expect(cache.messages == [.saveFeed([a, b]), .saveFeed([a, b, c])])
-    #expect(bounded.count == 3)
+    await #expect(throws: FeedPager.Error.listDidNotEnd(pages: 3, images: 3)) {
+      _ = try await FeedPager(loadPage: endless.load).loadAll(maximumPages: 3)
+    }
+  }
+
+  @Test(
+    "PG-18 a list that has not ended after the bound on pages is an error naming the pages and images, never delivered as whole"
+  )
+  func loadAllSaysWhenTheListWasCut() async throws {
+    let endless = PageSource((0..<10).map { _ in [uniqueImage()] })
+    let exact = PageSource([[uniqueImage()], [uniqueImage()], [uniqueImage()], []])
+    let cache = FeedCacheSpy()
+
+    await #expect(throws: FeedPager.Error.listDidNotEnd(pages: 3, images: 3)) {
+      _ = try await FeedPager(loadPage: endless.load, cache: cache).loadAll(maximumPages: 3)
+    }
+    #expect(endless.requestedAfter.count == 4, "one page past the bound is asked for, to tell an end from a cut")
+    #expect(try await FeedPager(loadPage: exact.load).loadAll(maximumPages: 3).count == 3)
+    #expect(
+      FeedPager.Error.listDidNotEnd(pages: 1_000, images: 30_000).localizedDescription
+        == "The list had not ended after 1000 pages (30000 images): it was cut there, and is not delivered as whole.")
   }
 }
 

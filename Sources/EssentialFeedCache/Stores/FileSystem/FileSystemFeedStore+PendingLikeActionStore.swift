@@ -49,13 +49,16 @@ extension FileSystemFeedStore: PendingLikeActionStore {
     }
     closePendingLikesFile()  // The file may have been replaced: appends must go to the new one.
     var likes = PendingLikes()
-    var fd = open(pendingLikesPath, O_RDWR | O_CLOEXEC)
+    // Never through a link, never waiting on a FIFO: what was opened is checked to be a regular file below.
+    var fd = open(pendingLikesPath, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     if fd < 0, [EACCES, EPERM, EROFS].contains(errno) {
-      fd = open(pendingLikesPath, O_RDONLY | O_CLOEXEC)  // Read what may not be written; appends then fail.
+      // Read what may not be written; appends then fail.
+      fd = open(pendingLikesPath, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     }
     guard fd >= 0 else {
       let code = errno
       guard code == ENOENT else {
+        if code == ELOOP { throw .retrievalFailed(path: pendingLikesPath, reason: "it is a symbolic link") }
         throw .retrievalFailed(path: pendingLikesPath, reason: String(cString: strerror(code)))
       }
       pendingLikes = likes
@@ -68,6 +71,7 @@ extension FileSystemFeedStore: PendingLikeActionStore {
     let file: Data
     do throws(AtomicFile.SystemError) {
       guard fstat(fd, &opened) == 0 else { throw AtomicFile.SystemError(errno: errno) }
+      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
       file = try AtomicFile.read(from: fd, limit: Int(Int32.max))
     } catch {
       closePendingLikesFile()

@@ -70,7 +70,8 @@ enum AtomicFile {
     _ parts: [Data], name: String, in directory: String, temporaryDirectory: String
   ) throws(SystemError) {
     let temporary = StorePath.appending(Temporary.name(for: name), to: temporaryDirectory)
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    // A fresh name, created here or not at all: never a file, link or FIFO someone put there.
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw SystemError(errno: errno) }
     var failure: Int32 = 0
     for part in parts where failure == 0 { failure = writeAll(part, to: fd) }

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+@testable import FeedImages
+
+/// A PNG's text chunks are compressed: a small file can inflate to gigabytes of text that no thumbnail shows.
+@Suite("PNG chunks outside the picture")
+struct PNGChunkTests {
+  @Test(
+    "TRM-24 a 16 x 16 PNG with zTXt and iTXt chunks of 7.9 MB text each and a large unknown chunk decodes as the plain file, allocating what it allocates"
+  )
+  func textChunksAreSkipped() throws {
+    let clean = [UInt8](try PNG.encode(try #require(checkerboard(side: 16))))
+    let zeros = 1 + 258 * 30_620  // 7,899,961 bytes of text per chunk, under libpng's default 8 MB chunk limit
+    var chunks: [UInt8] = []
+    for _ in 0..<4 {
+      chunks += chunk("zTXt", Array("Comment".utf8) + [0, 0] + zlibOfZeros(count: zeros))
+      chunks += chunk("iTXt", Array("Comment".utf8) + [0, 1, 0, 0, 0] + zlibOfZeros(count: zeros))
+    }
+    chunks += chunk("blOb", [UInt8](repeating: 0x41, count: 1 << 20))
+    let crafted = Array(clean[..<33]) + chunks + Array(clean[33...])  // after the signature and IHDR
+
+    let plain = try PNG.decodeCounting(Data(clean))
+    let decoded = try PNG.decodeCounting(Data(crafted))
+
+    #expect(crafted.count > 1 << 20)
+    #expect(decoded.picture == plain.picture)
+    #expect(
+      decoded.allocated <= plain.allocated + 16_384,
+      "libpng allocated \(decoded.allocated) bytes for the crafted file, \(plain.allocated) for the plain one")
+  }
+
+  private func checkerboard(side: Int) -> Picture? {
+    let pixels = (0..<(side * side)).flatMap { index -> [UInt8] in
+      (index / side + index % side) % 2 == 0 ? [250, 20, 20] : [20, 20, 250]
+    }
+    return Picture(width: side, height: side, pixels: pixels)
+  }
+
+  /// A zlib stream of `count` zero bytes (`count` = 1 + 258 k): one literal, then k copies of 258 bytes at distance
+  /// 1, in one block of fixed Huffman codes.
+  private func zlibOfZeros(count: Int) -> [UInt8] {
+    var bits = BitWriter()
+    bits.put(1, count: 1)  // the final block
+    bits.put(1, count: 2)  // fixed Huffman codes
+    bits.putCode(0b0011_0000, length: 8)  // literal 0
+    for _ in 0..<((count - 1) / 258) {
+      bits.putCode(0b1100_0101, length: 8)  // length 258 (code 285)
+      bits.putCode(0, length: 5)  // distance 1
+    }
+    bits.putCode(0, length: 7)  // end of block
+    let adler = UInt32(count % 65_521) << 16 | 1
+    return [0x78, 0x01] + bits.bytes + bigEndian(adler)
+  }
+
+  private func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    let body = Array(type.utf8) + data
+    return bigEndian(UInt32(data.count)) + body + bigEndian(crc32(body))
+  }
+
+  private func bigEndian(_ value: UInt32) -> [UInt8] {
+    [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
+  }
+
+  /// The CRC-32 of PNG chunks (ISO 3309), a table's byte at a time.
+  private func crc32(_ bytes: [UInt8]) -> UInt32 {
+    let table = (0..<256).map { n -> UInt32 in
+      var c = UInt32(n)
+      for _ in 0..<8 { c = c & 1 == 1 ? (c >> 1) ^ 0xEDB8_8320 : c >> 1 }
+      return c
+    }
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+    return ~crc
+  }
+}
+
+/// Deflate's bit order: fields from the least significant bit, Huffman codes from their most significant.
+private struct BitWriter {
+  var bytes: [UInt8] = []
+  private var used = 8
+
+  mutating func put(_ value: Int, count: Int) {
+    for bit in 0..<count { append((value >> bit) & 1) }
+  }
+
+  mutating func putCode(_ code: Int, length: Int) {
+    for bit in stride(from: length - 1, through: 0, by: -1) { append((code >> bit) & 1) }
+  }
+
+  private mutating func append(_ bit: Int) {
+    if used == 8 {
+      bytes.append(0)
+      used = 0
+    }
+    bytes[bytes.count - 1] |= UInt8(bit) << used
+    used += 1
+  }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A command whose output could not be written has failed: `feed --json > report.json && …` must not go on with an
+/// empty file.
+@Suite("The app's own output on a full disk")
+struct OutputFailureTests {
+  @Test(
+    "APP-29 every command whose output cannot be written (stdout on /dev/full) exits 1 and says so on stderr",
+    .enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full"),
+    arguments: [
+      ["--offline"], ["--offline", "--json"], ["validate-cache"], ["likes", "--offline"],
+      ["search", "light", "--offline"],
+      ["--help"],
+    ])
+  func fullDisk(_ arguments: [String]) async throws {
+    let feed = try #require(builtExecutable(named: "feed"), "the feed executable is built beside the tests")
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let store = ["--store", directory.path(percentEncoded: false)]
+      let cached = try await offPool { spawnAndWait([feed.path(percentEncoded: false)] + store, output: false) }.get()
+      try #require(cached.status == 0, "the run that fills the cache failed")
+
+      let run = try await offPool {
+        spawnAndWait(
+          [feed.path(percentEncoded: false)] + arguments + (arguments == ["--help"] ? [] : store), output: true,
+          errors: true, outputFile: "/dev/full")
+      }.get()
+
+      #expect(run.status == 1, "exit \(run.status): \(run.output)")
+      #expect(run.output.hasPrefix("error: Could not write the output: No space left on device"), "\(run.output)")
+    }
+  }
+}

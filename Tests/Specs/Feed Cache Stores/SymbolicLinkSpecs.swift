@@ -1,0 +1,83 @@
+import EssentialFeed
+import EssentialFeedCache
+import EssentialFeedSQLite
+import Foundation
+import TestSupport
+import Testing
+
+/// A symbolic link where a store's file belongs (anyone who can write the directory can plant one): the store never
+/// writes, truncates or creates the link's target, whatever it does with the link itself.
+@Suite("Stores on symbolic links")
+struct SymbolicLinkSpecs {
+  enum Target: String, CaseIterable {
+    /// A file of the user's with bytes, which must keep them.
+    case file
+    /// An empty file of the user's, which must stay empty (SQLite makes an empty file a database).
+    case emptyFile
+    /// A name that does not exist, which must not be created.
+    case missing
+  }
+
+  @Test(
+    "CFS-6 a symbolic link where a store's file belongs is never followed: its target keeps its bytes or stays missing",
+    arguments: [ShippedStore.codable, .fileSystem, .sqlite], Target.allCases)
+  func storeFile(kind: ShippedStore, target: Target) async throws {
+    try await withTemporaryDirectory { directory in
+      let location = kind.location(in: directory.appending(path: "store"))
+      let victim = try plantLink(at: kind.feedFile(at: location), to: target, in: directory)
+      let sut = kind.makeStore(at: location)
+
+      _ = try? await sut.retrieve()
+      try? await sut.insert(uniqueFeed().local, timestamp: Date())
+      _ = try? await sut.retrieve()
+
+      #expect(contents(of: victim) == target.contents, "the link's target was written through")
+    }
+  }
+
+  @Test(
+    "CFS-6 a symbolic link where the pending likes' journal or lock, or the image database, belongs is never followed",
+    arguments: ["pending-likes", "pending-likes.lock", "images.sqlite"], Target.allCases)
+  func otherFiles(name: String, target: Target) async throws {
+    try await withTemporaryDirectory { directory in
+      let store = directory.appending(path: "store")
+      let victim = try plantLink(at: store.appending(path: name), to: target, in: directory)
+
+      if name == "images.sqlite" {
+        let sut = SQLiteFeedStore(storeURL: store.appending(path: name))
+        try? await sut.insert(Data("image".utf8), for: anyURL())
+        _ = try? await sut.retrieve(dataForURL: anyURL())
+      } else {
+        let sut = FileSystemFeedStore(directory: store)
+        try? await sut.enqueue(PendingLikeAction(imageID: UUID(), kind: .like, timestamp: Date()))
+        _ = try? await sut.pendingActions()
+      }
+
+      #expect(contents(of: victim) == target.contents, "\(name): the link's target was written through")
+    }
+  }
+
+  /// Puts a link at `url` to a victim outside the store, and returns the victim.
+  private func plantLink(at url: URL, to target: Target, in directory: URL) throws -> URL {
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let victim = directory.appending(path: "victim")
+    if let bytes = target.contents { try bytes.write(to: victim) }
+    try FileManager.default.createSymbolicLink(at: url, withDestinationURL: victim)
+    return victim
+  }
+
+  private func contents(of url: URL) -> Data? {
+    FileManager.default.contents(atPath: url.path(percentEncoded: false))
+  }
+}
+
+extension SymbolicLinkSpecs.Target {
+  /// What the victim holds before, and must hold after: `nil` for no file.
+  var contents: Data? {
+    switch self {
+    case .file: Data("the user's own file".utf8)
+    case .emptyFile: Data()
+    case .missing: nil
+    }
+  }
+}
