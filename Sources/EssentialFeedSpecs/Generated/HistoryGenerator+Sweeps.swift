@@ -20,23 +20,6 @@ extension HistoryGenerator {
     return sweep
   }
 
-  /// Texts just past 64 KiB and a keyword past 255 bytes, written and read back whole, by construction.
-  mutating func lengthSweep() -> [ModelOperation] {
-    let long = LocalFeedImage(
-      id: Fixtures.uuid(using: &rng), description: AdversarialText.long(bytes: 65_537, using: &rng),
-      location: AdversarialText.long(bytes: 65_600, using: &rng), url: namespaced(AdversarialURL.any(using: &rng)))
-    let keyword = AdversarialText.long(bytes: 256 + Int.random(in: 0...64, using: &rng), using: &rng)
-    let timestamp = AdversarialValues.timestamp(using: &rng)
-    let sweep: [ModelOperation] =
-      switch plan.focus {
-      case .pages: [.appendPage([long]), .pageAfter(nil, 2)]
-      case .search: [.replaceSearch([long], keyword, timestamp), .appendSearch([long], keyword), .retrieveSearch]
-      default: [.insertFeed([long], timestamp), .retrieveFeed]
-      }
-    for operation in sweep { _ = model.apply(operation) }
-    return sweep
-  }
-
   /// One id twice in a feed, and again in the next page of a search: kept as given, by construction.
   mutating func identitySweep() -> [ModelOperation] {
     let images = images(upTo: 3, reusing: []) + images(upTo: 2, reusing: [])
@@ -68,12 +51,15 @@ extension HistoryGenerator {
     return sweep
   }
 
-  /// Every member of one URL family inserted with data of its own, then each read: a store that keys images by less
-  /// than the whole URL gives one member's data for another, by construction rather than by chance.
+  /// Every member of every URL family inserted with data of its own (one of them just past 64 KiB), then each read:
+  /// a store that keys images by less than the whole URL gives one member's data for another, and one that cuts data
+  /// gives less, by construction rather than by chance.
   mutating func familySweep() -> [ModelOperation] {
-    let members = AdversarialURL.family(Int.random(in: 0..<3, using: &rng)).map(namespaced)
+    let members = (0..<3).flatMap { AdversarialURL.family($0).map(namespaced) }
+    let large = Int.random(in: 0..<members.count, using: &rng)
     let inserts = members.enumerated().map { index, url in
-      ModelOperation.insertImage(Data("member \(index)".utf8), url)
+      let data = index == large ? AdversarialValues.data(using: &rng, size: 65_537) : Data("member \(index)".utf8)
+      return ModelOperation.insertImage(data, url)
     }
     let reads = members.shuffled(using: &rng).map(ModelOperation.retrieveImage)
     for operation in inserts + reads { _ = model.apply(operation) }
@@ -98,15 +84,22 @@ extension HistoryGenerator {
   /// A write of several items of the suite's own capability, from a cancelled task: the old state or the new, never a
   /// part of it.
   mutating func cancelSweep() -> [ModelOperation] {
-    var write: ModelOperation?
-    for _ in 0..<32 where write == nil {
-      let operation = operation(for: plan.focus)
-      if operation.isWrite, (operation.itemCount ?? 2) >= 2 { write = operation }
-    }
-    guard let write else { return [] }
-    let sweep = [ModelOperation.cancelled(write)]
+    let several = images(upTo: 3, reusing: []) + images(upTo: 3, reusing: []) + images(upTo: 2, reusing: [])
+    guard several.count >= 2 else { return [] }
+    let write: ModelOperation =
+      switch plan.focus {
+      case .feed: .insertFeed(several, AdversarialValues.timestamp(using: &rng))
+      case .search: .replaceSearch(several, "kyoto", AdversarialValues.timestamp(using: &rng))
+      case .pages: .appendPage(several)
+      case .images: .insertImage(AdversarialValues.data(using: &rng, size: 4_097), several[0].url)
+      case .likes:
+        .enqueue(
+          PendingLikeAction(
+            id: Fixtures.uuid(using: &rng), imageID: several[0].id, kind: .like,
+            timestamp: AdversarialValues.timestamp(using: &rng)))
+      }
     _ = model.apply(write)
-    return sweep
+    return [.cancelled(write)]
   }
 
   /// Rounds of writes of the suite's own capability through both live instances at once: none is lost.

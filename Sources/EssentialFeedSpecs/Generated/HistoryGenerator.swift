@@ -36,6 +36,7 @@ struct HistoryGenerator {
     if plan.focus == .feed || plan.focus == .search, sweeping() { history += identitySweep() }
     if plan.focus != .images, plan.focus != .likes, sweeping() { history += emptySweep() }
     if plan.focus != .images, plan.focus != .likes, sweeping() { history += lengthSweep() }
+    if plan.focus == .likes, sweeping() { history += orderSweep() }
     if sweeping() { history += cancelSweep() }
     if plan.contention, sweeping() { history += contentionSweep() }
     if plan.capabilities.count > 1, sweeping() { history += isolationSweep() }

@@ -9,9 +9,16 @@ enum FieldWidths {
   /// Past 65,536 by a few, so a 16-bit count wraps to a small one.
   static let count = 65_540
 
-  /// Images numbered 0 to `count` - 1, so a failure names the one that moved.
-  static func images(_ count: Int = count) -> [LocalFeedImage] {
-    (0..<count).map { Fixtures.image("image \($0)", $0.isMultiple(of: 3) ? nil : "place \($0)") }
+  /// Images numbered 0 to `count` - 1, so a failure names the one that moved; made once (65,540 URLs take a while to
+  /// parse), and shared by every spec that needs them.
+  static func images() -> [LocalFeedImage] {
+    numbered
+  }
+
+  private static let numbered: [LocalFeedImage] = (0..<count).map { index in
+    LocalFeedImage(
+      id: UUID(), description: "image \(index)", location: index.isMultiple(of: 3) ? nil : "place \(index)",
+      url: Fixtures.url("https://image.example.com/\(index)"))
   }
 
   /// FPS-16: a list past 65,536 images, appended in pages, read across the 65,536th position either way, whole in

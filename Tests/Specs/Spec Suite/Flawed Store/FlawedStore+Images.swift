@@ -28,13 +28,13 @@ extension FlawedStore {
   private func entries() throws -> [Entry] {
     if flaw == .failedImageWriteLosesOld, let cachedIndex {
       return try cachedIndex.map {
-        try entry(from: $0.unicodeScalars.split(separator: "\t", omittingEmptySubsequences: false))
+        try entry(from: $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init))
       }
     }
     return try parsed(read("images"), entry(from:))
   }
 
-  private func entry(from fields: [Substring.UnicodeScalarView]) throws -> Entry {
+  private func entry(from fields: [String]) throws -> Entry {
     guard fields.count == 3, let number = Int(String(fields[0])), let key = try format.text(from: fields[1]) else {
       throw FlawedTextFormat.Damaged(description: "an index line that does not parse")
     }

@@ -3,7 +3,7 @@ import EssentialFeedCache
 import Foundation
 
 extension FlawedStore {
-  private func action(from fields: [Substring.UnicodeScalarView]) throws -> PendingLikeAction {
+  private func action(from fields: [String]) throws -> PendingLikeAction {
     guard fields.count == 4, let id = UUID(uuidString: String(fields[0])),
       let imageID = UUID(uuidString: String(fields[1])), let kind = PendingLikeAction.Kind(rawValue: String(fields[2]))
     else { throw FlawedTextFormat.Damaged(description: "an action line that does not parse") }

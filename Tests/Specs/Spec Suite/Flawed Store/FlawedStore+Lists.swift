@@ -52,8 +52,8 @@ extension FlawedStore {
     flaw == .searchResultsIn16Bits ? Array(results.prefix(Int(UInt16(truncatingIfNeeded: results.count)))) : results
   }
 
-  private func lines(_ records: [[Substring.UnicodeScalarView]]) throws -> [String] {
-    records.map { $0.map(String.init).joined(separator: "\t") }
+  private func lines(_ records: [[String]]) throws -> [String] {
+    records.map { $0.joined(separator: "\t") }
   }
 
   // MARK: FeedPageStore

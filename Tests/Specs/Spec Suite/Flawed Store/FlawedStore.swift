@@ -32,7 +32,7 @@ actor FlawedStore: FeedStore, LimitedFeedImageDataStore, FeedSearchStore, FeedPa
   }
 
   /// The records of file `name`, none when there is no file.
-  func read(_ name: String) throws -> [[Substring.UnicodeScalarView]] {
+  func read(_ name: String) throws -> [[String]] {
     let data: Data?
     if flaw == .readsOnce, let first = firstReads[name] {
       data = first
@@ -45,7 +45,7 @@ actor FlawedStore: FeedStore, LimitedFeedImageDataStore, FeedSearchStore, FeedPa
 
   /// Reads file `name`, changes its lines, and writes it back, alone (or, for the flaw, with a suspension between
   /// the read and the write and no lock).
-  func change(_ name: String, _ body: ([[Substring.UnicodeScalarView]]) throws -> [String]) async throws {
+  func change(_ name: String, _ body: ([[String]]) throws -> [String]) async throws {
     guard flaw == .writesWithoutLock else {
       return try disk.locked { try write(name, try body(try read(name))) }
     }
@@ -66,7 +66,7 @@ actor FlawedStore: FeedStore, LimitedFeedImageDataStore, FeedSearchStore, FeedPa
   }
 
   /// Parses each record with `parse`; for the flaw, skips the ones that do not parse.
-  func parsed<T>(_ records: [[Substring.UnicodeScalarView]], _ parse: ([Substring.UnicodeScalarView]) throws -> T)
+  func parsed<T>(_ records: [[String]], _ parse: ([String]) throws -> T)
     throws
     -> [T]
   {

@@ -35,13 +35,13 @@ struct FlawedTextFormat {
     return "+" + escaped
   }
 
-  func text(from field: Substring.UnicodeScalarView) throws -> String? {
-    guard let mark = field.first else { throw Damaged(description: "an empty field") }
-    if mark == "-", field.count == 1 { return nil }
+  func text(from field: String) throws -> String? {
+    guard let mark = field.unicodeScalars.first else { throw Damaged(description: "an empty field") }
+    if mark == "-", field.unicodeScalars.count == 1 { return nil }
     guard mark == "+" else { throw Damaged(description: "a text without its mark") }
     var text = String.UnicodeScalarView()
     var escaping = false
-    for scalar in field.dropFirst() {
+    for scalar in field.unicodeScalars.dropFirst() {
       if escaping {
         switch scalar {
         case "t": text.append("\t")
@@ -65,7 +65,7 @@ struct FlawedTextFormat {
     return String(date.timeIntervalSinceReferenceDate.bitPattern, radix: 16)
   }
 
-  func date(from field: Substring.UnicodeScalarView) throws -> Date {
+  func date(from field: String) throws -> Date {
     let text = String(field)
     if text.hasPrefix("s"), let seconds = Double(text.dropFirst()) { return Date(timeIntervalSince1970: seconds) }
     guard let bits = UInt64(text, radix: 16) else { throw Damaged(description: "a timestamp that is not one") }
@@ -77,7 +77,7 @@ struct FlawedTextFormat {
       .joined(separator: "\t")
   }
 
-  func image(from fields: [Substring.UnicodeScalarView]) throws -> LocalFeedImage {
+  func image(from fields: [String]) throws -> LocalFeedImage {
     guard fields.count == 4, let id = UUID(uuidString: String(fields[0])),
       let address = try text(from: fields[3]), let url = URL(string: address)
     else { throw Damaged(description: "an image line that does not parse") }
@@ -93,19 +93,27 @@ struct FlawedTextFormat {
 
   /// The records of a file, each as its fields; an error for a file that does not parse, unless the flaw skips what
   /// does not.
-  func records(_ data: Data) throws -> [[Substring.UnicodeScalarView]] {
-    let text = String(decoding: data, as: UTF8.self)
-    var lines =
-      flaw == .linesSplitAtEveryNewline
-      ? text.components(separatedBy: .newlines).map { Substring($0) }
-      : text.split(separator: "\n", omittingEmptySubsequences: false)
-    if lines.last == "" { lines.removeLast() }
-    guard let count = lines.popLast(), count.hasPrefix("#"), Int(count.dropFirst()) == lines.count else {
-      guard flaw == .damagedLinesSkipped else { throw Damaged(description: "a file whose count does not match") }
-      return lines.filter { !$0.hasPrefix("#") }.map {
-        $0.unicodeScalars.split(separator: "\t", omittingEmptySubsequences: false)
+  func records(_ data: Data) throws -> [[String]] {
+    let lines: [[String]]
+    if flaw == .linesSplitAtEveryNewline {
+      var split = String(decoding: data, as: UTF8.self).components(separatedBy: .newlines)
+      if split.last == "" { split.removeLast() }
+      lines = split.map { $0.unicodeScalars.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+    } else {
+      // Bytes, not characters: a tab or a newline is one byte in UTF-8 and never part of another scalar.
+      var split = data.split(separator: 0x0A, omittingEmptySubsequences: false)
+      if split.last?.isEmpty == true { split.removeLast() }
+      lines = split.map { line in
+        line.split(separator: 0x09, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
       }
     }
-    return lines.map { $0.unicodeScalars.split(separator: "\t", omittingEmptySubsequences: false) }
+    var records = lines
+    guard let count = records.popLast(), count.count == 1, count[0].hasPrefix("#"),
+      Int(count[0].dropFirst()) == records.count
+    else {
+      guard flaw == .damagedLinesSkipped else { throw Damaged(description: "a file whose count does not match") }
+      return lines.filter { !($0.first?.hasPrefix("#") ?? false) }
+    }
+    return records
   }
 }

@@ -60,7 +60,8 @@ extension Flaw {
     case "SRS-11": try await FeedSearchStoreSpec.generatedHistoriesMatchTheModel.verify { FlawedStore(self) }
     case "SRS-12": try await FeedSearchStoreSpec.resultsPastSixteenBits.verify { FlawedStore(self) }
     case "FPS-15": try await FeedPageStoreSpec.generatedHistoriesMatchTheModel.verify { FlawedStore(self) }
-    case "FPS-16": try await FeedPageStoreSpec.listPastSixteenBits.verify { FlawedStore(self) }
+    // The text-file store takes seconds to parse 65,540 lines at each read: the same cap, on a list in memory.
+    case "FPS-16": try await FeedPageStoreSpec.listPastSixteenBits.verify { CappedPageStore() }
     case "PA-14": try await PendingLikeActionStoreSpec.generatedHistoriesMatchTheModel.verify { FlawedStore(self) }
     case "PAP-3":
       try await PersistentPendingLikeActionStoreSpec.generatedHistoriesMatchTheModel.verify {
