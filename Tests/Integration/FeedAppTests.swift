@@ -1,7 +1,7 @@
 import EssentialFeed
 import EssentialFeedCache
-import FeedDemoServer
 import EssentialFeedSpecs
+import FeedDemoServer
 import Foundation
 import TestSupport
 import Testing
