@@ -14,6 +14,9 @@ enum GeneratedSpec {
   /// How many histories to run in the running task, over the environment's count: for the package's own self-tests,
   /// which run a slow store through every suite.
   @TaskLocal static var historiesOverride: Int?
+  /// How many replays a shrink may spend in the running task (400 by default): for the self-tests that only check a
+  /// failure is found and said, not how small it gets.
+  @TaskLocal static var shrinkBudgetOverride: Int?
 
   /// What one suite's generated spec does.
   struct Configuration: Sendable {
@@ -94,7 +97,7 @@ enum GeneratedSpec {
     _ namespace: inout Int, _ makeStores: @escaping @Sendable (HistorySetup) async throws -> StoreCapabilities
   ) async -> (history: [ModelOperation], failure: HistoryFailure, replays: Int) {
     var next = namespace
-    var shrinker = Shrinker { candidate in
+    var shrinker = Shrinker(budget: shrinkBudgetOverride ?? 400) { candidate in
       next += 1
       let replaySetup = HistorySetup(
         imageLimits: setup.imageLimits, clock: SpecClock(start: setup.clockStart), clockStart: setup.clockStart,

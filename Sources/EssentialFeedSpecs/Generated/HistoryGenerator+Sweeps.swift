@@ -104,7 +104,7 @@ extension HistoryGenerator {
 
   /// Rounds of writes of the suite's own capability through both live instances at once: none is lost.
   mutating func contentionSweep() -> [ModelOperation] {
-    (0..<5).map { _ in
+    (0..<12).map { _ in
       let writes = (0..<4).map { index -> ModelOperation in
         var write = operation(for: plan.focus)
         for _ in 0..<16 where !write.isWrite { write = operation(for: plan.focus) }

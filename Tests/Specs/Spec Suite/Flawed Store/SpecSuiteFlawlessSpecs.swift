@@ -76,7 +76,7 @@ enum AnySpec: Sendable, CustomTestStringConvertible {
 @Suite("The store without a flaw passes every suite")
 struct SpecSuiteFlawlessSpecs {
   /// Every spec but the races' rounds and torn-state phases and FPS-16 (which take this slow store many seconds, and
-  /// which the shipped stores pass), the generated ones with three histories (the first with every sweep).
+  /// which the shipped stores pass), the generated ones with two histories (the first with every sweep).
   static let specs = AnySpec.all.filter { spec in
     let id = spec.testDescription.prefix { $0 != " " }
     return !["FS-14", "IS-6", "SRS-9", "FPS-11", "FPS-14", "FPS-16", "PA-8", "ICL-7", "ILP-4"].contains(String(id))
@@ -86,7 +86,7 @@ struct SpecSuiteFlawlessSpecs {
     "SS-53 the text-file store the flaws differ from passes every spec of every suite, so each flaw's failure is its own",
     arguments: specs)
   func flawlessStorePasses(_ spec: AnySpec) async throws {
-    try await GeneratedSpec.$historiesOverride.withValue(3) {
+    try await GeneratedSpec.$historiesOverride.withValue(2) {
       try await inFlawedDirectory { try await spec.verify(.none) }
     }
   }
