@@ -49,10 +49,11 @@ struct Tmux {
   }
 
   /// Suspends until the screen satisfies `condition`, reading it again each time the pane writes to the terminal;
-  /// fails the test with the last screen after `seconds` (a bound on a hang, not a verdict on speed).
+  /// fails the test with the last screen after `seconds` (a bound on a hang, not a verdict on speed: five minutes, as
+  /// a minute was seen to pass while a starved app was about to answer).
   @discardableResult
   func waitForScreen(
-    _ what: String, seconds: Double = 60, sourceLocation: SourceLocation = #_sourceLocation,
+    _ what: String, seconds: Double = 300, sourceLocation: SourceLocation = #_sourceLocation,
     until condition: (String) -> Bool
   ) async throws -> String {
     let deadline = ContinuousClock.now + .seconds(seconds)
