@@ -44,7 +44,7 @@ enum GeneratedSpec {
     let started = ContinuousClock().now
     for index in 0..<histories {
       var rng = SplitMix64(seed: seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
-      let setup = setup(configuration, namespace: namespace, using: &rng)
+      let setup = setup(configuration, history: index, namespace: namespace, using: &rng)
       namespace += 1
       do {
         let known: HistoryPlan
@@ -80,12 +80,17 @@ enum GeneratedSpec {
 
   /// The limits, the clock and the namespace of one history: limits that are no round numbers, a clock that starts
   /// mid-second at a time whose bits a trip through 1970 would change.
-  private static func setup(_ configuration: Configuration, namespace: Int, using rng: inout SplitMix64) -> HistorySetup
-  {
+  private static func setup(
+    _ configuration: Configuration, history: Int, namespace: Int, using rng: inout SplitMix64
+  ) -> HistorySetup {
     let start = Date(timeIntervalSinceReferenceDate: AdversarialValues.rebaseChanged(using: &rng))
     var limits: ImageCacheLimits?
     if configuration.limitsImages {
-      let bytes = [0, 500, 1_000, 1_000, 3_000, 70_000, 200_000][Int.random(in: 0..<7, using: &rng)]
+      // The first history a limit its sweeps can fill; the second one past 2^32, which a store that keeps it in 32
+      // bits reads as 1,000; the others, any.
+      let choices = [0, 500, 1_000, 1_000, 3_000, 70_000, 200_000, (1 << 32) + 1_000]
+      let drawn = choices[Int.random(in: 0..<choices.count, using: &rng)]
+      let bytes = history == 0 ? 1_000 : history == 1 ? (1 << 32) + 1_000 : drawn
       let age = [61.37, 90.125, 3_600.5, 59.999_999][Int.random(in: 0..<4, using: &rng)]
       limits = ImageCacheLimits(maximumBytes: bytes, maximumAge: age)
     }

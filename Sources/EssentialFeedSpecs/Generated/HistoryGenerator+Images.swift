@@ -41,7 +41,8 @@ extension HistoryGenerator {
     guard let limit = model.images.limits?.maximumBytes, limit > 0, chance(70) else {
       return AdversarialValues.data(using: &rng)
     }
-    return AdversarialValues.data(using: &rng, size: Int.random(in: 0...max(1, limit * 2 / 5), using: &rng))
+    return AdversarialValues.data(
+      using: &rng, size: Int.random(in: 0...max(1, min(limit, Self.fillableLimit) * 2 / 5), using: &rng))
   }
 
   private mutating func anyURL() -> URL {

@@ -67,13 +67,17 @@ extension HistoryGenerator {
   }
 
   /// Three images that fill the limit, the first read, then a fourth: the second goes, not the first, because a read
-  /// is a use.
+  /// is a use. Under a limit too large to fill (past 2^32 bytes), three images of 2,000 bytes each, all read: a store
+  /// that keeps the limit in 32 bits (and so reads it as a few bytes) evicts them.
   mutating func leastRecentlyUsedSweep() -> [ModelOperation] {
     let third = (model.images.limits?.maximumBytes ?? 0) / 3
     let urls = (0..<4).map { _ in namespaced(AdversarialURL.any(using: &rng)) }
     guard third > 0, Set(urls.map(\.absoluteString)).count == 4 else { return [] }
     let sweep: [ModelOperation] =
-      urls.prefix(3).map { .insertImage(AdversarialValues.data(using: &rng, size: third), $0) } + [
+      third > Self.fillableLimit / 3
+      ? urls.prefix(3).map { .insertImage(AdversarialValues.data(using: &rng, size: 2_000), $0) }
+        + urls.prefix(3).map(ModelOperation.retrieveImage)
+      : urls.prefix(3).map { .insertImage(AdversarialValues.data(using: &rng, size: third), $0) } + [
         .retrieveImage(urls[0]), .insertImage(AdversarialValues.data(using: &rng, size: third), urls[3]),
         .retrieveImage(urls[1]), .retrieveImage(urls[0]),
       ]

@@ -32,7 +32,7 @@ struct HistoryGenerator {
     var history: [ModelOperation] = []
     if plan.focus == .images, sweeping() { history = familySweep() }
     if plan.knowsImageLimits, sweeping() { history += clockSweep() }
-    if plan.knowsImageLimits, sweeping() { history += leastRecentlyUsedSweep() }
+    if plan.knowsImageLimits, limitPastFillable || sweeping() { history += leastRecentlyUsedSweep() }
     if plan.focus == .feed || plan.focus == .search, sweeping() { history += identitySweep() }
     if plan.focus != .images, plan.focus != .likes, sweeping() { history += emptySweep() }
     if plan.focus != .images, plan.focus != .likes, sweeping() { history += lengthSweep() }
@@ -51,6 +51,12 @@ struct HistoryGenerator {
     }
     return history
   }
+
+  /// The largest image limit a history fills: data is drawn up to 2/5 of the limit, at most 100,000 bytes.
+  static let fillableLimit = 250_000
+
+  /// Whether the limit is one no history fills (past 2^32 bytes): its sweep runs in every such history.
+  var limitPastFillable: Bool { (model.images.limits?.maximumBytes ?? 0) > Self.fillableLimit }
 
   mutating func next() -> ModelOperation {
     let roll = Int.random(in: 0..<100, using: &rng)

@@ -12,7 +12,7 @@ import Foundation
 public struct StoreCapabilities: Sendable {
   /// The feed cache.
   public var feed: (any FeedStore)?
-  /// The image data cache (a ``LimitedFeedImageDataStore`` too, when it has limits).
+  /// The image data cache (a `LimitedFeedImageDataStore` too, when it has limits).
   public var images: (any FeedImageDataStore)?
   /// The last search.
   public var search: (any FeedSearchStore)?

@@ -4,7 +4,7 @@
 enum Flaw: String, CaseIterable, Sendable {
   case none
   // 1. Sizes past field widths and caps.
-  case feedCountIn16Bits, pageReadsCappedAt1000, searchResultsIn16Bits
+  case feedCountIn16Bits, pageReadsCappedAt1000, searchResultsIn16Bits, imageLimitIn32Bits
   // 2. Lengths past field limits.
   case textsCutAt65535Bytes, keywordCutAt255Bytes, imageKeyCutAt255Bytes, imageDataCutAt65536Bytes
   // 3. Characters special to a file format.

@@ -26,7 +26,11 @@ actor FlawedStore: FeedStore, LimitedFeedImageDataStore, FeedSearchStore, FeedPa
     self.flaw = flaw
     self.disk = disk
     self.format = FlawedTextFormat(flaw: flaw)
-    self.limits = limits
+    self.limits = limits.map { limits in
+      guard flaw == .imageLimitIn32Bits else { return limits }
+      return ImageCacheLimits(
+        maximumBytes: Int(Int32(truncatingIfNeeded: limits.maximumBytes)), maximumAge: limits.maximumAge)
+    }
     self.currentDate = currentDate
     opened = currentDate()
   }

@@ -12,6 +12,7 @@ extension Flaw {
     case .feedCountIn16Bits: ("FS-13", ["after inserting 65,540 images: count differs: got 4 images, expected 65540"])
     case .pageReadsCappedAt1000: ("FPS-16", ["the whole list in one read of 65540: count differs: got 1000 images"])
     case .searchResultsIn16Bits: ("SRS-12", ["count differs: got 4 images, expected 65540"])
+    case .imageLimitIn32Bits: ("ICL-29", ["ICL-29 generated history", "Shrunk from"])
     case .textsCutAt65535Bytes: ("FS-16", ["FS-16 generated history", " differs: got ", " characters)"])
     case .keywordCutAt255Bytes: ("SRS-11", ["SRS-11 generated history", "keyword differs"])
     case .imageKeyCutAt255Bytes, .imageKeyWithoutQuery, .imageKeyLowercased, .imageKeyWithoutTrailingSlash,
