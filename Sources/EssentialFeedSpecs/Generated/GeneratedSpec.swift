@@ -88,9 +88,8 @@ enum GeneratedSpec {
     if configuration.limitsImages {
       // The first history a limit its sweeps can fill; the second one past 2^32, which a store that keeps it in 32
       // bits reads as 1,000; the others, any.
-      let choices = [0, 500, 1_000, 1_000, 3_000, 70_000, 200_000, (1 << 32) + 1_000]
-      let drawn = choices[Int.random(in: 0..<choices.count, using: &rng)]
-      let bytes = history == 0 ? 1_000 : history == 1 ? (1 << 32) + 1_000 : drawn
+      let choices = [1_000, (1 << 32) + 1_000, 0, 500, 1_000, 3_000, 70_000, 200_000]
+      let bytes = choices[history < 2 ? history : Int.random(in: 0..<choices.count, using: &rng)]
       let age = [61.37, 90.125, 3_600.5, 59.999_999][Int.random(in: 0..<4, using: &rng)]
       limits = ImageCacheLimits(maximumBytes: bytes, maximumAge: age)
     }

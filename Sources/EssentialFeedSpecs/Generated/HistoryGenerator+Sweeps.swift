@@ -56,7 +56,10 @@ extension HistoryGenerator {
   /// gives less, by construction rather than by chance.
   mutating func familySweep() -> [ModelOperation] {
     let members = (0..<3).flatMap { AdversarialURL.family($0).map(namespaced) }
-    let large = Int.random(in: 0..<members.count, using: &rng)
+    // The large one among the members no later member replaces (a relative URL and its absolute form are one key).
+    let keys = members.map(\.absoluteString)
+    let lasts = keys.indices.filter { !keys[($0 + 1)...].contains(keys[$0]) }
+    let large = lasts.randomElement(using: &rng) ?? 0
     let inserts = members.enumerated().map { index, url in
       let data = index == large ? AdversarialValues.data(using: &rng, size: 65_537) : Data("member \(index)".utf8)
       return ModelOperation.insertImage(data, url)
