@@ -32,6 +32,8 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
   case unreadablePendingLikes(reason: String, store: String, storeKind: StoreKind = .filesystem)
   /// The command's output could not be written (a full disk, a closed pipe): what it printed is lost.
   case outputFailed(reason: String)
+  /// `feed serve --port` names a port another program listens on.
+  case portInUse(UInt16)
 
   var description: String { description(in: .current) }
 
@@ -59,6 +61,7 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
       language.text(kind == .like ? "ERROR_LIKE_REFUSED" : "ERROR_DISCARD_REFUSED", id.uuidString, String(status))
     case .endlessList(let pages): language.text("ERROR_ENDLESS_LIST", language.number(pages))
     case .outputFailed(let reason): language.text("ERROR_OUTPUT_FAILED", reason)
+    case .portInUse(let port): language.text("ERROR_PORT_IN_USE", String(port))
     case .unreadablePendingLikes(let reason, let store, let kind):
       language.text(
         "ERROR_UNREADABLE_PENDING_LIKES", reason.trimmingCharacters(in: CharacterSet(charactersIn: ".")),

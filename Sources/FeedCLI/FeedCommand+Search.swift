@@ -11,7 +11,7 @@ extension FeedCommand {
     @Argument(help: "The keyword: matched in descriptions and locations, ignoring case.")
     var keyword: String
 
-    @Option(name: .long, help: "How many pages of results to load (1 to 1000).")
+    @Option(name: .long, parsing: .unconditional, help: "How many pages of results to load (1 to 1000).")
     var pages = 1
 
     @OptionGroup var network: NetworkOptions

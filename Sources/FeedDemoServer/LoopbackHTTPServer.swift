@@ -1,4 +1,5 @@
 import FlyingFox
+import FlyingSocks
 import Foundation
 import Synchronization
 
@@ -36,6 +37,10 @@ public final class LoopbackHTTPServer: Sendable {
       ListeningSocket.disableNagle(onPort: port)
       await configure(server, baseURL)
       return LoopbackHTTPServer(baseURL: baseURL, task: task)
+    } catch let error as SocketError {
+      task.cancel()
+      if case .failed(_, EADDRINUSE, _) = error { throw LoopbackHTTPServerError.portInUse(port) }
+      throw error
     } catch {
       task.cancel()
       throw error
@@ -103,4 +108,6 @@ public enum LoopbackHTTPServerError: Error {
   case noListeningAddress
   /// The server stopped before it listened, with no error of its own.
   case stopped
+  /// Another socket listens on the port asked for.
+  case portInUse(UInt16)
 }
