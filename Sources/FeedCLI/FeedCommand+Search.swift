@@ -29,10 +29,10 @@ extension FeedCommand {
 
     func run() async throws {
       try await FeedApp.reportingErrors {
+        let options = AppOptions(network: network, common: options, imageCache: imageCache)
+        let progress = ProgressLine.terminal(json: options.json, language: options.language)
         try AppOutput.print(
-          try await FeedApp.search(
-            keyword, pages: pages, AppOptions(network: network, common: options, imageCache: imageCache)),
-          json: options.json)
+          try await FeedApp.search(keyword, pages: pages, options, progress: progress), json: options.json)
       }
     }
   }

@@ -7,7 +7,8 @@ extension FeedCommand {
   struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "serve",
-      abstract: "Runs the demo feed server on 127.0.0.1 until interrupted; prints its base URL as the first line.")
+      abstract: "Runs the demo feed server on 127.0.0.1 until interrupted; prints its base URL as the first line.",
+      discussion: "Each request is logged on standard error as it is answered: its method, path and query, status.")
 
     // Unconditional, as every number the app takes: `--port -1` is a value to refuse with its range.
     @Option(name: .long, parsing: .unconditional, help: "The port to listen on (0: any free port).")
@@ -41,7 +42,8 @@ extension FeedCommand {
       let server: LoopbackHTTPServer
       do {
         server = try await DemoFeedServer.start(
-          feed: DemoFeed(count: items), port: UInt16(port), failureRate: failRate, images: imageFormat)
+          feed: DemoFeed(count: items), port: UInt16(port), failureRate: failRate, images: imageFormat,
+          log: { AppOutput.printError($0) })
       } catch LoopbackHTTPServerError.portInUse(let port) {
         throw FeedAppError.portInUse(port)
       }

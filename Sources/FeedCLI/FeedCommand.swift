@@ -84,7 +84,8 @@ extension FeedCommand {
           try AppOutput.print(try await FeedApp.detail(id, options), json: options.json)
           return
         }
-        try AppOutput.print(try await FeedApp.show(options), json: options.json)
+        let progress = ProgressLine.terminal(json: options.json, language: options.language)
+        try AppOutput.print(try await FeedApp.show(options, progress: progress), json: options.json)
       }
     }
   }

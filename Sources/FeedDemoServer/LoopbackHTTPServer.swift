@@ -103,11 +103,20 @@ private final class FirstOutcome: Sendable {
 }
 
 /// Why a loopback server could not start.
-public enum LoopbackHTTPServerError: Error {
+public enum LoopbackHTTPServerError: Error, CustomStringConvertible {
   /// The server started but reported no IPv4 address.
   case noListeningAddress
   /// The server stopped before it listened, with no error of its own.
   case stopped
   /// Another socket listens on the port asked for.
   case portInUse(UInt16)
+
+  /// The reason in a sentence.
+  public var description: String {
+    switch self {
+    case .noListeningAddress: "The server started but reported no IPv4 address."
+    case .stopped: "The server stopped before it listened."
+    case .portInUse(let port): "Port \(port) on 127.0.0.1 is in use: another socket listens there."
+    }
+  }
 }
