@@ -7,7 +7,7 @@ import Testing
 /// (issue 42: UseCases.md said "one second later", the code and the README 10 s).
 @Suite("The cancel course's grace, as written")
 struct CancelGraceDocumentationSpecs {
-  @Test("HTTP-5 UseCases.md and the README state the client's graces: 10 s after a cancel, 1 s for a body past the limit")
+  @Test("HTTP-5 UseCases.md and the README state the client's graces: 10 s after a cancel, 1 s past the body limit")
   func documentedGraces() throws {
     let abandon = try #require(Self.seconds(DataTaskHandle.abandonGrace))
     let cancel = try #require(Self.seconds(DataTaskHandle.cancelGrace))
@@ -15,9 +15,11 @@ struct CancelGraceDocumentationSpecs {
       .deletingLastPathComponent().deletingLastPathComponent()
     let useCases = try Self.words(of: root.appending(path: "UseCases.md"))
     let readme = try Self.words(of: root.appending(path: "README.md"))
-    let course = try #require(useCases.firstRange(of: "**HTTP-5**").map { String(useCases[$0.lowerBound...].prefix(400)) })
+    let course = try #require(
+      useCases.firstRange(of: "**HTTP-5**").map { String(useCases[$0.lowerBound...].prefix(400)) })
 
-    #expect(course.contains("still runs \(abandon) seconds later (a body past the limit: \(cancel) second"), "\(course)")
+    #expect(
+      course.contains("still runs \(abandon) seconds later (a body past the limit: \(cancel) second"), "\(course)")
     #expect(readme.contains("only if it is still running \(abandon) s later (a body past the limit: \(cancel) s)"))
   }
 
