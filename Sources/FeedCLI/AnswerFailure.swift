@@ -41,7 +41,8 @@ enum AnswerFailure: Equatable, Sendable {
     switch self {
     case .timedOut: language.text("IMAGE_WHY_TIMED_OUT")
     case .status(let status): language.text("PROBLEM_STATUS", String(status))
-    case .tooLarge(let limit): language.text("IMAGE_WHY_TOO_LARGE", language.number(limit))
+    case .tooLarge(let limit):
+      language.text(subject == .image ? "IMAGE_WHY_TOO_LARGE" : "PROBLEM_TOO_LARGE", language.number(limit))
     case .empty: language.text(subject == .image ? "IMAGE_WHY_EMPTY" : "PROBLEM_EMPTY_ANSWER")
     case .unreachable: language.text("PROBLEM_CONNECTIVITY")
     case .offlineNotCached: language.text("IMAGE_WHY_OFFLINE")

@@ -36,18 +36,20 @@ struct AppEnvironment: Sendable {
   var storePath: String { directory.path(percentEncoded: false) }
 
   /// Makes the environment for `options`, runs `body` with it, then saves the image cache's order of use and stops
-  /// the embedded server, whatever `body` does.
+  /// the embedded server, whatever `body` does. Each page a request answers is told to `progress`, which is cleared
+  /// at the end.
   ///
   /// - Throws: ``FeedAppError`` for an unusable directory or a bad URL, before any work; else `body`'s error.
   static func with<T>(
-    _ options: AppOptions, for use: Use = .load, isolation: isolated (any Actor)? = #isolation,
-    _ body: (AppEnvironment) async throws -> T
+    _ options: AppOptions, for use: Use = .load, progress: ProgressLine? = nil,
+    isolation: isolated (any Actor)? = #isolation, _ body: (AppEnvironment) async throws -> T
   ) async throws -> T {
+    defer { progress?.finish() }
     let directory = try CacheDirectory.resolve(options.store)
     switch use {
     case .load where options.offline: try CacheDirectory.prepareForReading(directory)  // a read-only store is read
     case .load, .like, .browse: try CacheDirectory.prepare(directory)
-    case .validate: break
+    case .validate: try CacheDirectory.prepareForReading(directory)  // never created, but a file there is said
     }
     var embedded: LoopbackHTTPServer?
     var server: URL?
@@ -58,8 +60,10 @@ struct AppEnvironment: Sendable {
       guard let base = AbsoluteHTTPURL.parse(url) else { throw FeedAppError.invalidURL(url) }
       server = base
     case (nil, .browse(let items)):
-      embedded = try await DemoFeedServer.start(feed: DemoFeed(count: items), images: .mixed)
-    case (nil, .load), (nil, .like): embedded = try await DemoFeedServer.start()  // small greymaps: only counted
+      embedded = try await DemoFeedServer.start(
+        feed: DemoFeed(count: items), images: .mixed, imageBaseURL: DemoFeedServer.stableImageBaseURL(for: .mixed))
+    case (nil, .load), (nil, .like):  // small greymaps: only counted
+      embedded = try await DemoFeedServer.start(imageBaseURL: DemoFeedServer.stableImageBaseURL(for: .pgm))
     }
     server = server ?? embedded?.baseURL
     let recorder = OriginRecorder()
@@ -68,7 +72,8 @@ struct AppEnvironment: Sendable {
       composer: FeedComposer(
         server: server, client: options.limits.makeClient(), storeKind: options.storeKind, directory: directory,
         imageLimits: options.imageLimits, imageRequests: options.limits.imageRequests, now: options.now,
-        decorators: use.isBrowse ? recorder.answerDecorators : recorder.decorators))
+        decorators: (use.isBrowse ? recorder.answerDecorators : recorder.decorators).telling(progress)
+          .mappingEmbeddedImages(to: embedded?.baseURL)))
     do {
       let result = try await body(environment)
       await environment.finish(stopping: embedded)

@@ -22,12 +22,14 @@ enum CacheDirectory {
   /// read), nor be writable, but a file in its place is one clear error.
   static func prepareForReading(_ directory: URL) throws(FeedAppError) {
     var isDirectory: ObjCBool = false
-    let path = directory.path(percentEncoded: false)
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+    // Without the directory's trailing slash: with it, a regular file at the path does not exist (ENOTDIR).
+    var file = directory.path(percentEncoded: false)
+    if file.count > 1, file.hasSuffix("/") { file.removeLast() }
+    guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
       try checkOwnDirectories(in: directory)
       return
     }
-    throw .unusableStore(path: path, reason: "\(path) is a file, not a directory")
+    throw .unusableStore(path: directory.path(percentEncoded: false), reason: "\(file) is a file, not a directory")
   }
 
   /// The directories the app keeps inside the cache directory: the liked list's.

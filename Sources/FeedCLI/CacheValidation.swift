@@ -30,7 +30,9 @@ struct CacheValidationReport: Codable, Equatable {
     let feed =
       switch action {
       case .deletedUnreadable:
-        language.text("VALIDATE_DELETED_UNREADABLE", store, reason ?? language.text("UNKNOWN_REASON"))
+        language.text(
+          "VALIDATE_DELETED_UNREADABLE", store,
+          (reason ?? language.text("UNKNOWN_REASON")).trimmingCharacters(in: CharacterSet(charactersIn: ".")))
       case .deletedExpired: language.text("VALIDATE_DELETED_EXPIRED", images, savedAt, store)
       case .kept: language.text("VALIDATE_KEPT", images, savedAt, store)
       case .nothingToDo: language.text("VALIDATE_NOTHING", store)

@@ -36,7 +36,11 @@ extension FeedApp {
       } else if let cached = try? await list.cached.load() {
         (liked, origin) = (cached, .cache)
       }
-      let entries = LikedList.entries(server: liked, pending: pending)
+      // A pending like of an image the list does not hold shows the text the cached feed has for it.
+      let cached = Dictionary(((try? await composer.localFeed.load()) ?? []).map { ($0.id, $0) }) { first, _ in first }
+      let entries = LikedList.entries(server: liked, pending: pending).map { entry in
+        LikedEntry(imageID: entry.imageID, image: entry.image ?? cached[entry.imageID], pending: entry.pending)
+      }
       return LikesReport.list(
         entries, pending: pending, origin: origin, serverAsked: composer.server != nil, json: options.json,
         language: options.language)

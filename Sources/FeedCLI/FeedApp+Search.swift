@@ -8,11 +8,10 @@ extension FeedApp {
   /// Online, `pages` pages of results from the server, each cached as the last search; offline or when the server
   /// fails, the cached search for the same keyword, or a match over the cached feed.
   static func search(
-    _ keyword: String, pages: Int = 1, _ options: AppOptions,
-    progress: @escaping @Sendable (Int, Int) -> Void = FeedApp.terminalProgress
+    _ keyword: String, pages: Int = 1, _ options: AppOptions, progress: ProgressLine? = nil
   ) async throws -> String {
     let language = options.language
-    let report = try await AppEnvironment.with(options) { environment in
+    var report = try await AppEnvironment.with(options, progress: progress) { environment in
       do {
         return try await FeedRun(
           environment: environment, feedLoader: environment.composer.searchResults(keyword, pages: pages)
@@ -25,6 +24,7 @@ extension FeedApp {
         throw FeedAppError.searchUnavailable(keyword: keyword, problem: problem)
       }
     }
+    report.title = language.text("SEARCH_TITLE", keyword.trimmingCharacters(in: .whitespacesAndNewlines))
     return options.json ? try FeedReportRenderer.json(report) : FeedReportRenderer.text(report, language: language)
   }
 }

@@ -10,10 +10,10 @@ import Foundation
 /// The app's behaviour behind the command line, callable from tests.
 enum FeedApp {
   /// Runs the feed: starts the embedded server unless the options name a server or say offline; returns the output.
-  static func show(
-    _ options: AppOptions, progress: @escaping @Sendable (Int, Int) -> Void = FeedApp.terminalProgress
-  ) async throws -> String {
-    let report = try await AppEnvironment.with(options) { environment in
+  /// `progress` tells the pages and images as they come: the command line gives a terminal's
+  /// (``ProgressLine/terminal(json:language:)``), none in a pipe or with `--json`.
+  static func show(_ options: AppOptions, progress: ProgressLine? = nil) async throws -> String {
+    let report = try await AppEnvironment.with(options, progress: progress) { environment in
       try await FeedRun(environment: environment).run(progress: progress)
     }
     return options.json
@@ -36,13 +36,6 @@ enum FeedApp {
       encoder.dateEncodingStrategy = .iso8601
       return String(decoding: try encoder.encode(report), as: UTF8.self)
     }
-  }
-
-  /// Prints a progress line on stderr while images load, when stderr is a terminal.
-  static let terminalProgress: @Sendable (Int, Int) -> Void = { loaded, total in
-    guard isatty(STDERR_FILENO) == 1 else { return }
-    let line = loaded < total ? "\rLoading images \(loaded)/\(total)…" : "\r\u{1B}[2K"
-    FileHandle.standardError.write(Data(line.utf8))
   }
 
   /// Runs `body`; an app, store or terminal error becomes one sentence on stderr and exit code 1, never a stack

@@ -5,8 +5,10 @@ import Foundation
 
 /// What can stop the app, each said in one sentence for stderr.
 enum FeedAppError: Error, CustomStringConvertible, Equatable {
-  /// Neither the server nor the cache had a feed.
-  case noFeed(server: URL?, serverProblem: String?, store: String)
+  /// Neither the server nor the cache had a feed; `heldBy` is the other kind of store, when its store in the
+  /// directory holds one (the user saved with the other `--store-kind`).
+  case noFeed(
+    server: URL?, serverProblem: String?, store: String, storeKind: StoreKind = .filesystem, heldBy: StoreKind? = nil)
   /// The cache could not be read, and the server (if any) could not replace it. A `deletable` one is damaged, so
   /// `feed validate-cache` deletes it; otherwise it is another program's (or a newer version's) database, which
   /// the store never changes, and `reason` says what to do.
@@ -32,16 +34,24 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
   case unreadablePendingLikes(reason: String, store: String, storeKind: StoreKind = .filesystem)
   /// The command's output could not be written (a full disk, a closed pipe): what it printed is lost.
   case outputFailed(reason: String)
+  /// `feed serve --port` names a port another program listens on.
+  case portInUse(UInt16)
 
   var description: String { description(in: .current) }
 
   /// The sentence in `language`.
   func description(in language: AppLanguage) -> String {
     switch self {
-    case .noFeed(let server?, let problem, let store):
+    case .noFeed(let server?, let problem, let store, _, nil):
       language.text(
         "ERROR_NO_FEED_FROM_SERVER", server.absoluteString, problem ?? language.text("UNKNOWN_ERROR"), store)
-    case .noFeed(nil, _, let store): language.text("ERROR_NO_FEED_OFFLINE", store)
+    case .noFeed(nil, _, let store, _, nil): language.text("ERROR_NO_FEED_OFFLINE", store)
+    case .noFeed(let server?, let problem, let store, let kind, let other?):
+      language.text(
+        "ERROR_NO_FEED_FROM_SERVER_OTHER_KIND", server.absoluteString, problem ?? language.text("UNKNOWN_ERROR"),
+        store, kind.rawValue, other.rawValue)
+    case .noFeed(nil, _, let store, let kind, let other?):
+      language.text("ERROR_NO_FEED_OTHER_KIND", store, kind.rawValue, other.rawValue)
     case .unreadableCache(let reason, let problem?, let store, true, let kind):
       language.text("ERROR_UNREADABLE_CACHE_SERVER", problem, reason, Self.validateArguments(store, kind))
     case .unreadableCache(let reason, nil, let store, true, let kind):
@@ -59,6 +69,7 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
       language.text(kind == .like ? "ERROR_LIKE_REFUSED" : "ERROR_DISCARD_REFUSED", id.uuidString, String(status))
     case .endlessList(let pages): language.text("ERROR_ENDLESS_LIST", language.number(pages))
     case .outputFailed(let reason): language.text("ERROR_OUTPUT_FAILED", reason)
+    case .portInUse(let port): language.text("ERROR_PORT_IN_USE", String(port))
     case .unreadablePendingLikes(let reason, let store, let kind):
       language.text(
         "ERROR_UNREADABLE_PENDING_LIKES", reason.trimmingCharacters(in: CharacterSet(charactersIn: ".")),

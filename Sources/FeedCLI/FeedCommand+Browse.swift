@@ -20,27 +20,30 @@ extension FeedCommand {
         the time per page and the peak memory.
         """)
 
-    @Option(name: .long, help: "The most images held at once (1 to 100000).")
+    @Option(name: .long, parsing: .unconditional, help: "The most images held at once (1 to 100000).")
     var window = 300
 
     // 100 by default, not 30: corelibs' URLSession keeps some memory per request, so fewer requests for the same rows
     // keep the peak over a million images within 1.15x of a hundred thousand (1.05x; 1.16x with pages of 30).
     @Option(
-      name: .long, help: "Images per page (1 to 1000, and at most --window; default 100, or --window if smaller).")
+      name: .long, parsing: .unconditional,
+      help: "Images per page (1 to 1000, and at most --window; default 100, or --window if smaller).")
     var pageSize: Int?
 
     /// The page size given, or 100 within the window.
     private var chosenPageSize: Int { pageSize ?? min(100, window) }
 
-    @Option(name: .long, help: "How many images the embedded demo server has (0 to 10000000; not with --url).")
+    @Option(
+      name: .long, parsing: .unconditional,
+      help: "How many images the embedded demo server has (0 to 10000000; not with --url).")
     var items: Int?
 
     @Option(
-      name: .long,
+      name: .long, parsing: .unconditional,
       help: "The most pages scrolled down before giving up on a list that does not end (default 100000 with --url).")
     var maxPages: Int?
 
-    @OptionGroup var network: NetworkOptions
+    @OptionGroup var network: ServerOptions
 
     @Option(
       name: .long, help: "The cache directory (default: $XDG_CACHE_HOME/essential-feed or ~/.cache/essential-feed).")
@@ -80,7 +83,6 @@ extension FeedCommand {
         throw ValidationError("--items sets the embedded server's feed; with --url the server decides.")
       }
       if let maxPages, maxPages < 1 { throw ValidationError("--max-pages must be at least 1.") }
-      if network.offline { throw ValidationError("browse scrolls a server's feed; --offline cannot be used.") }
     }
 
     /// The options this command was given.

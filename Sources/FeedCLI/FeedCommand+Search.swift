@@ -11,7 +11,7 @@ extension FeedCommand {
     @Argument(help: "The keyword: matched in descriptions and locations, ignoring case.")
     var keyword: String
 
-    @Option(name: .long, help: "How many pages of results to load (1 to 1000).")
+    @Option(name: .long, parsing: .unconditional, help: "How many pages of results to load (1 to 1000).")
     var pages = 1
 
     @OptionGroup var network: NetworkOptions
@@ -29,10 +29,10 @@ extension FeedCommand {
 
     func run() async throws {
       try await FeedApp.reportingErrors {
+        let options = AppOptions(network: network, common: options, imageCache: imageCache)
+        let progress = ProgressLine.terminal(json: options.json, language: options.language)
         try AppOutput.print(
-          try await FeedApp.search(
-            keyword, pages: pages, AppOptions(network: network, common: options, imageCache: imageCache)),
-          json: options.json)
+          try await FeedApp.search(keyword, pages: pages, options, progress: progress), json: options.json)
       }
     }
   }

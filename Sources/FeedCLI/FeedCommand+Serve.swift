@@ -7,15 +7,21 @@ extension FeedCommand {
   struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "serve",
-      abstract: "Runs the demo feed server on 127.0.0.1 until interrupted; prints its base URL as the first line.")
+      abstract: "Runs the demo feed server on 127.0.0.1 until interrupted; prints its base URL as the first line.",
+      discussion: "Each request is logged on standard error as it is answered: its method, path and query, status.")
 
-    @Option(name: .long, help: "The port to listen on (0: any free port).")
-    var port: UInt16 = 0
+    // Unconditional, as every number the app takes: `--port -1` is a value to refuse with its range.
+    @Option(name: .long, parsing: .unconditional, help: "The port to listen on (0: any free port).")
+    var port = 0
 
-    @Option(name: .long, help: "How many images the feed has, generated on the fly (up to 10,000,000).")
+    @Option(
+      name: .long, parsing: .unconditional,
+      help: "How many images the feed has, generated on the fly (up to 10,000,000).")
     var items = 64
 
-    @Option(name: .long, help: "The fraction of requests, from 0 to 1, that answer 503 Service Unavailable.")
+    @Option(
+      name: .long, parsing: .unconditional,
+      help: "The fraction of requests, from 0 to 1, that answer 503 Service Unavailable.")
     var failRate = 0.0
 
     @Option(
@@ -27,13 +33,20 @@ extension FeedCommand {
     var imageFormat = DemoImageFormat.mixed
 
     func validate() throws {
+      guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
       guard (0...10_000_000).contains(items) else { throw ValidationError("--items must be from 0 to 10000000.") }
       guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be from 0 to 1.") }
     }
 
     func run() async throws {
-      let server = try await DemoFeedServer.start(
-        feed: DemoFeed(count: items), port: port, failureRate: failRate, images: imageFormat)
+      let server: LoopbackHTTPServer
+      do {
+        server = try await DemoFeedServer.start(
+          feed: DemoFeed(count: items), port: UInt16(port), failureRate: failRate, images: imageFormat,
+          log: { AppOutput.printError($0) })
+      } catch LoopbackHTTPServerError.portInUse(let port) {
+        throw FeedAppError.portInUse(port)
+      }
       // Written straight to the file descriptor, unbuffered: a script reads this line while the server runs.
       try AppOutput.print(server.baseURL.absoluteString)
       await server.wait()

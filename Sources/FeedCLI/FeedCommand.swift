@@ -19,6 +19,7 @@ public struct FeedCommand: AsyncParsableCommand {
       the cache, and images are loaded from the cache first, then the server. With --offline, everything comes \
       from the cache. The cache lives in $XDG_CACHE_HOME/essential-feed, or ~/.cache/essential-feed.
       """,
+    version: FeedVersion.current,
     subcommands: [
       Show.self, Search.self, Browse.self, Like.self, Discard.self, Likes.self, Sync.self, ValidateCache.self,
       Serve.self,
@@ -62,7 +63,7 @@ extension FeedCommand {
     @OptionGroup var imageCache: ImageCacheOptions
 
     @Option(
-      name: .long,
+      name: .long, parsing: .unconditional,
       help: "The most pages of the feed loaded (1 to 1000000): a feed still going there is cut, said, and not cached.")
     var maxPages = FeedComposer.defaultMaximumPages
 
@@ -83,7 +84,8 @@ extension FeedCommand {
           try AppOutput.print(try await FeedApp.detail(id, options), json: options.json)
           return
         }
-        try AppOutput.print(try await FeedApp.show(options), json: options.json)
+        let progress = ProgressLine.terminal(json: options.json, language: options.language)
+        try AppOutput.print(try await FeedApp.show(options, progress: progress), json: options.json)
       }
     }
   }

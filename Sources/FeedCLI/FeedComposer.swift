@@ -32,7 +32,7 @@ struct FeedComposer: Sendable {
   /// which failed feed pages are worth asking for again (by default none: the remote loaders' errors do not carry
   /// the status, which an app's client decorator can record).
   struct Decorators: Sendable {
-    /// Around the client of every request but images': the feed's pages, a search's, the window's, comments.
+    /// Around the client of every GET but images': the feed's pages, a search's, the window's, comments, likes.
     var feedClient: @Sendable (any HTTPClient) -> any HTTPClient = { $0 }
     var imageClient: @Sendable (any HTTPClient) -> any HTTPClient = { $0 }
     var remoteFeed: @Sendable (any FeedLoader) -> any FeedLoader = { $0 }
@@ -185,7 +185,7 @@ struct FeedComposer: Sendable {
   /// The liked list: from the server, cached on success (`nil` offline); and the list cached last.
   var likedImages: (server: (any FeedLoader)?, cached: any FeedLoader) {
     let cache = LocalFeedLoader(store: likedListStore, currentDate: now)
-    let remote = server.map { RemoteLikedImagesLoader(baseURL: $0, client: client) }
+    let remote = server.map { RemoteLikedImagesLoader(baseURL: $0, client: decorators.feedClient(client)) }
     return (remote.map { FeedLoaderCacheDecorator(decoratee: $0, cache: cache) }, cache)
   }
 

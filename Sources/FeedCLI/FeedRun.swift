@@ -18,9 +18,7 @@ struct FeedRun {
   }
 
   @MainActor
-  func run(progress: @escaping @Sendable (_ loaded: Int, _ total: Int) -> Void = { _, _ in }) async throws
-    -> FeedReport
-  {
+  func run(progress: ProgressLine? = nil) async throws -> FeedReport {
     let (recorder, server, language) = (environment.recorder, environment.server, environment.options.language)
     let storePath = environment.storePath
     let failure = FailureCapturingFeedLoader(decoratee: feedLoader)
@@ -48,10 +46,12 @@ struct FeedRun {
     let feed = controller.feed
     let source = recorder.feedOrigin ?? .cache
     if source == .cache, feed.isEmpty {
-      throw FeedAppError.noFeed(server: server, serverProblem: serverProblem, store: storePath)
+      throw FeedAppError.noFeed(
+        server: server, serverProblem: serverProblem, store: storePath, storeKind: environment.options.storeKind,
+        heldBy: await environment.otherKindHoldingAFeed())
     }
 
-    view.onImageSettled = { progress($0, feed.count) }
+    view.onImageSettled = { progress?.imagesSettled($0, of: feed.count) }
     for index in feed.indices { controller.itemWillBecomeVisible(at: index) }
     await view.wait { view.settledImages == feed.count }
 

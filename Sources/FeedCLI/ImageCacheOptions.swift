@@ -5,10 +5,14 @@ import Foundation
 
 /// The image cache's limits, for the subcommands that load images: `show` and `search`.
 struct ImageCacheOptions: ParsableArguments {
-  @Option(name: .long, help: "The most bytes of images the cache keeps (100 MiB); the least recently used go first.")
+  // Unconditional, as every number the app takes: `--image-cache-limit -1` is a value to refuse with its range, not a
+  // missing one.
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: "The most bytes of images the cache keeps (100 MiB); the least recently used go first.")
   var imageCacheLimit = ImageCacheLimits.app.maximumBytes
 
-  @Option(name: .long, help: "How long a cached image is kept, in seconds (36000: 10 hours).")
+  @Option(name: .long, parsing: .unconditional, help: "How long a cached image is kept, in seconds (36000: 10 hours).")
   var imageMaxAge = ImageCacheLimits.app.maximumAge
 
   var limits: ImageCacheLimits { ImageCacheLimits(maximumBytes: imageCacheLimit, maximumAge: imageMaxAge) }

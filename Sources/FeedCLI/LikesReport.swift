@@ -45,7 +45,10 @@ enum LikesReport {
         "origin": origin.rawValue,
       ])
     }
-    var lines = [language.text("LIKES_HEADER", language.number(entries.count), language.number(pending.count))]
+    let actions =
+      pending.count == 1
+      ? language.text("PENDING_ACTIONS_ONE") : language.text("PENDING_ACTIONS", language.number(pending.count))
+    var lines = [language.text("LIKES_HEADER", language.number(entries.count), actions)]
     if origin != .server { lines.append(language.text(serverAsked ? "LIKES_SERVER_UNREACHED" : "LIKES_OFFLINE")) }
     for entry in entries {
       let text = [entry.image?.description, entry.image?.location].compactMap { $0 }.map(TerminalText.line)

@@ -2,13 +2,10 @@ import ArgumentParser
 import EssentialFeedAPI
 import Foundation
 
-/// Where the feed comes from, for the subcommands that talk to a server: `show` and `search`.
-struct NetworkOptions: ParsableArguments {
+/// Which server and how to talk to it, for every subcommand that asks one: `show`, `search`, the likes and `browse`.
+struct ServerOptions: ParsableArguments {
   @Option(name: .long, help: "Talk to a server with the feed API at this base URL instead of the embedded one.")
   var url: String?
-
-  @Flag(name: .long, help: "Use no network: everything comes from the cache.")
-  var offline = false
 
   // Unconditional: `--timeout -1` is a value to refuse with its own message, not a missing one.
   @Option(
@@ -29,12 +26,27 @@ struct NetworkOptions: ParsableArguments {
   }
 
   func validate() throws {
-    if offline, url != nil { throw ValidationError("--offline and --url cannot be used together.") }
     if let url, AbsoluteHTTPURL.parse(url) == nil { throw ValidationError(FeedAppError.invalidURL(url).description) }
     guard timeout > 0, timeout.isFinite else {
       throw ValidationError("--timeout must be a positive number of seconds.")
     }
     guard maxResponseBytes > 0 else { throw ValidationError("--max-response-bytes must be positive.") }
     guard (1...64).contains(imageRequests) else { throw ValidationError("--image-requests must be from 1 to 64.") }
+  }
+}
+
+/// Where the feed comes from, for the subcommands that can also run on the cache alone: `show`, `search` and the
+/// likes. `browse` takes ``ServerOptions`` alone: it always scrolls a server's feed, so it offers no `--offline`.
+struct NetworkOptions: ParsableArguments {
+  @OptionGroup var server: ServerOptions
+
+  @Flag(name: .long, help: "Use no network: everything comes from the cache.")
+  var offline = false
+
+  var url: String? { server.url }
+  var limits: NetworkLimits { server.limits }
+
+  func validate() throws {
+    if offline, server.url != nil { throw ValidationError("--offline and --url cannot be used together.") }
   }
 }

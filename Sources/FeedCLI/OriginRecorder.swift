@@ -16,6 +16,8 @@ final class OriginRecorder: Sendable {
     var images: [URL: Origin] = [:]
     var imageFailures: [URL: AnswerFailure] = [:]
     var feedAnswerFailure: AnswerFailure?
+    /// Why the last request for each resource failed (by its URL without the query), while it still fails.
+    var answerFailures: [URL: AnswerFailure] = [:]
   }
 
   private let state = Mutex(State())
@@ -32,7 +34,22 @@ final class OriginRecorder: Sendable {
   func problem(with error: any Error, in language: AppLanguage) -> String {
     feedAnswerFailure?.text(in: language, for: .page) ?? FeedAppError.problem(with: error, in: language)
   }
-  func recordFeedAnswerFailure(_ failure: AnswerFailure?) { state.withLock { $0.feedAnswerFailure = failure } }
+  func recordFeedAnswerFailure(_ url: URL, _ failure: AnswerFailure?) {
+    state.withLock { state in
+      state.feedAnswerFailure = failure
+      state.answerFailures[Self.resource(url)] = failure
+    }
+  }
+
+  /// Why the last request for the resource at `url` (its query aside: a list's pages are one resource) failed, while
+  /// it still fails; one resource's answer, whatever other requests got since.
+  func answerFailure(at url: URL) -> AnswerFailure? { state.withLock { $0.answerFailures[Self.resource(url)] } }
+
+  private static func resource(_ url: URL) -> URL {
+    guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+    parts.query = nil
+    return parts.url ?? url
+  }
 
   func recordFeed(from origin: Origin) { state.withLock { $0.feed = origin } }
   func recordRemoteFeedError(_ error: any Error) { state.withLock { $0.remoteFeedError = error } }
@@ -90,14 +107,14 @@ struct RecordingFeedCache: FeedCache {
 extension OriginRecorder {
   /// The decorators of a run that keeps no report: only why the last request for a page or comments failed.
   var answerDecorators: FeedComposer.Decorators {
-    FeedComposer.Decorators(feedClient: { AnswerRecorder(decoratee: $0) { self.recordFeedAnswerFailure($1) } })
+    FeedComposer.Decorators(feedClient: { AnswerRecorder(decoratee: $0) { self.recordFeedAnswerFailure($0, $1) } })
   }
 
   /// The composer's decorators that record into this recorder: where the feed, the search and each image came from,
   /// why each request failed, and why a save failed.
   var decorators: FeedComposer.Decorators {
     FeedComposer.Decorators(
-      feedClient: { AnswerRecorder(decoratee: $0) { self.recordFeedAnswerFailure($1) } },
+      feedClient: { AnswerRecorder(decoratee: $0) { self.recordFeedAnswerFailure($0, $1) } },
       imageClient: { AnswerRecorder(decoratee: $0) { self.recordImageFailure($0, $1) } },
       remoteFeed: { RecordingFeedLoader(decoratee: $0, origin: .server, recorder: self) },
       cachedFeed: { RecordingFeedLoader(decoratee: $0, origin: .cache, recorder: self) },

@@ -12,10 +12,10 @@ extension DemoFeedServer {
   /// With a failure rate, that fraction of like and discard requests answers 503, every other one of them **after**
   /// applying the change: the answer is lost, the classic case an idempotency key exists for.
   static func addLikesRoutes(
-    to server: HTTPServer, feed: DemoFeed, likes: DemoLikes, failures: FailureSchedule, baseURL: URL
+    to routes: LoggedRoutes, feed: DemoFeed, likes: DemoLikes, failures: FailureSchedule, baseURL: URL
   ) async {
     let lostAnswers = FailureSchedule(rate: 0.5)
-    await server.appendRoute("GET /v1/likes") { request in
+    await routes.append("GET /v1/likes") { request in
       let limit = request.query["limit"].map { Int($0) ?? -1 } ?? 30
       guard (1...1_000).contains(limit) else { return badRequest("limit must be from 1 to 1000") }
       let after = request.query["after_id"].flatMap(UUID.init(uuidString:))
@@ -26,7 +26,7 @@ extension DemoFeedServer {
       return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: body)
     }
     for (method, liked) in [("PUT", true), ("DELETE", false)] {
-      await server.appendRoute(HTTPRoute("\(method) /v1/likes/:id")) { request in
+      await routes.append(HTTPRoute("\(method) /v1/likes/:id")) { request in
         guard let id = request.routeParameters["id"].flatMap(UUID.init(uuidString:)), feed.index(of: id) != nil else {
           return HTTPResponse(statusCode: .notFound)
         }
@@ -47,7 +47,7 @@ extension DemoFeedServer {
         return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: body)
       }
     }
-    await server.appendRoute("GET /debug/likes") { _ in
+    await routes.append("GET /debug/likes") { _ in
       let snapshot = likes.snapshot
       let object: [String: Any] = [
         "liked": snapshot.liked.map(\.uuidString), "applied": snapshot.applied,

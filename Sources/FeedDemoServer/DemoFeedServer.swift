@@ -25,40 +25,52 @@ public enum DemoFeedServer {
   ///   - likes: The likes it holds; new and empty by default.
   ///   - images: The format of its images: greymaps (PGM) by default, as tests expect; `feed serve` and the app's
   ///     embedded server serve JPEG and PNG (``DemoImageFormat/mixed``).
+  ///   - imageBaseURL: Where its items say their images are (`<imageBaseURL>/images/<id>`): the server's own base URL
+  ///     by default. The app's embedded server names them under ``stableImageBaseURL(for:)``, the same every run,
+  ///     so that the image cache, keyed by URL, finds them again.
+  ///   - log: Told of each request as one line (method, path and query, status), once it is answered.
   /// - Returns: The running server; call ``LoopbackHTTPServer/stop()`` when done.
   public static func start(
     feed: DemoFeed = DemoFeed(), port: UInt16 = 0, failureRate: Double = 0, likes: DemoLikes = DemoLikes(),
-    images: DemoImageFormat = .pgm
+    images: DemoImageFormat = .pgm, imageBaseURL: URL? = nil, log: (@Sendable (String) -> Void)? = nil
   ) async throws -> LoopbackHTTPServer {
     let failures = FailureSchedule(rate: failureRate)
     let pictures = DemoPictures(format: images)
-    return try await LoopbackHTTPServer.start(port: port) { server, baseURL in
+    return try await LoopbackHTTPServer.start(port: port) { server, ownBaseURL in
+      let (routes, baseURL) = (LoggedRoutes(server: server, log: log), imageBaseURL ?? ownBaseURL)
       await addLikesRoutes(
-        to: server, feed: feed, likes: likes, failures: FailureSchedule(rate: failureRate), baseURL: baseURL)
-      await server.appendRoute("GET /v1/feed/search") { request in
+        to: routes, feed: feed, likes: likes, failures: FailureSchedule(rate: failureRate), baseURL: baseURL)
+      await routes.append("GET /v1/feed/search") { request in
         if failures.next() { return HTTPResponse(statusCode: .serviceUnavailable) }
         guard let keyword = request.query["q"], !keyword.isEmpty else { return badRequest("q is missing") }
         return page(of: feed, request, limit: 30, keyword: keyword, baseURL: baseURL)
       }
-      await server.appendRoute("GET /v1/feed") { request in
+      await routes.append("GET /v1/feed") { request in
         if failures.next() { return HTTPResponse(statusCode: .serviceUnavailable) }
         return page(of: feed, request, limit: 10, keyword: nil, baseURL: baseURL)
       }
-      await server.appendRoute("GET /v1/image/:id/comments") { request in
+      await routes.append("GET /v1/image/:id/comments") { request in
         if failures.next() { return HTTPResponse(statusCode: .serviceUnavailable) }
         guard let id = request.routeParameters["id"].flatMap(UUID.init(uuidString:)), let index = feed.index(of: id),
           let body = try? DemoFeed.json(for: DemoFeed.comments(forImageAt: index))
         else { return HTTPResponse(statusCode: .notFound) }
         return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: body)
       }
-      await server.appendRoute("GET /images/:id") { request in
+      await routes.append("GET /images/:id") { request in
         if failures.next() { return HTTPResponse(statusCode: .serviceUnavailable) }
         guard let id = request.routeParameters["id"].flatMap(UUID.init(uuidString:)), let index = feed.index(of: id)
         else { return HTTPResponse(statusCode: .notFound) }
         let image = pictures.image(at: index, id: id)
         return HTTPResponse(statusCode: .ok, headers: [.contentType: image.contentType], body: image.data)
       }
+      await routes.appendNotFound()
     }
+  }
+
+  /// A base URL for the images of the embedded server of the app, the same every run: a host no network resolves
+  /// (`.invalid`, RFC 2606), one per image format, which the app maps to the server it runs.
+  public static func stableImageBaseURL(for format: DemoImageFormat) -> URL {
+    URL(string: "http://\(format.rawValue).images.embedded-demo.invalid") ?? URL(fileURLWithPath: "/")
   }
 
   private static func page(

@@ -1,4 +1,5 @@
 import FlyingFox
+import FlyingSocks
 import Foundation
 import Synchronization
 
@@ -36,6 +37,10 @@ public final class LoopbackHTTPServer: Sendable {
       ListeningSocket.disableNagle(onPort: port)
       await configure(server, baseURL)
       return LoopbackHTTPServer(baseURL: baseURL, task: task)
+    } catch let error as SocketError {
+      task.cancel()
+      if case .failed(_, EADDRINUSE, _) = error { throw LoopbackHTTPServerError.portInUse(port) }
+      throw error
     } catch {
       task.cancel()
       throw error
@@ -98,9 +103,20 @@ private final class FirstOutcome: Sendable {
 }
 
 /// Why a loopback server could not start.
-public enum LoopbackHTTPServerError: Error {
+public enum LoopbackHTTPServerError: Error, CustomStringConvertible {
   /// The server started but reported no IPv4 address.
   case noListeningAddress
   /// The server stopped before it listened, with no error of its own.
   case stopped
+  /// Another socket listens on the port asked for.
+  case portInUse(UInt16)
+
+  /// The reason in a sentence.
+  public var description: String {
+    switch self {
+    case .noListeningAddress: "The server started but reported no IPv4 address."
+    case .stopped: "The server stopped before it listened."
+    case .portInUse(let port): "Port \(port) on 127.0.0.1 is in use: another socket listens there."
+    }
+  }
 }

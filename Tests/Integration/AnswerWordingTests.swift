@@ -28,11 +28,11 @@ struct AnswerWordingTests {
       #expect(browse?.description(in: .english).contains(tooLarge) == true, "\(String(describing: browse))")
 
       let search = await #expect(throws: FeedAppError.self) {
-        _ = try await FeedApp.search("kyoto", options, progress: { _, _ in })
+        _ = try await FeedApp.search("kyoto", options, progress: nil)
       }
       #expect(search?.description(in: .english).contains(tooLarge) == true, "\(String(describing: search))")
 
-      let feed = await #expect(throws: FeedAppError.self) { _ = try await FeedApp.show(options, progress: { _, _ in }) }
+      let feed = await #expect(throws: FeedAppError.self) { _ = try await FeedApp.show(options, progress: nil) }
       #expect(feed?.description(in: .english).contains(tooLarge) == true, "\(String(describing: feed))")
     }
   }
@@ -54,7 +54,8 @@ struct AnswerWordingTests {
       options.json = true
       let json = try await FeedApp.detail(id, options)
 
-      #expect(json.contains(#""commentsProblem" : "larger than the 2,000-byte limit""#), "\(json)")
+      #expect(
+        json.contains(#""commentsProblem" : "the server's answer was larger than the 2,000-byte limit""#), "\(json)")
     }
   }
 
@@ -66,7 +67,7 @@ struct AnswerWordingTests {
     defer { server.stop() }
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let feed = await #expect(throws: FeedAppError.self) {
-        _ = try await FeedApp.show(options(server, directory), progress: { _, _ in })
+        _ = try await FeedApp.show(options(server, directory), progress: nil)
       }
       let said = feed?.description(in: .english) ?? ""
       #expect(said.contains("the server sent an empty answer") && !said.contains("image data"), "\(said)")

@@ -90,7 +90,7 @@ struct DemoServerTests {
       let json = try await FeedApp.show(
         AppOptions(
           url: server.baseURL.absoluteString, offline: false, store: directory.path(percentEncoded: false), json: true),
-        progress: { _, _ in })
+        progress: nil)
       let report = try JSONDecoder().decode(FeedReport.self, from: Data(json.utf8))
 
       #expect(report.entries.map(\.id) == items.map(\.id))

@@ -144,7 +144,7 @@ struct FeedAppTests {
       let problem = try #require(report.imageCacheProblem, "show says nothing of an unusable image cache")
       #expect(problem.contains("images.sqlite"), "\(problem)")
       let text = try await FeedApp.show(
-        AppOptions(url: nil, offline: true, store: store, json: false, language: .english), progress: { _, _ in })
+        AppOptions(url: nil, offline: true, store: store, json: false, language: .english), progress: nil)
       #expect(text.contains("The image cache at \(images.path(percentEncoded: false)) is unusable"), "\(text)")
       #expect(text.contains("feed validate-cache"), "\(text)")
 
@@ -204,7 +204,7 @@ struct FeedAppTests {
       let text = try await FeedApp.show(
         AppOptions(
           url: nil, offline: false, store: directory.path(percentEncoded: false), json: false, language: .english),
-        progress: { _, _ in })
+        progress: nil)
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
 
       #expect(lines.first == "Feed — 64 images from the server")
@@ -252,7 +252,7 @@ struct FeedAppTests {
   func emptyStorePath() async throws {
     await #expect(throws: FeedAppError.emptyStorePath) {
       _ = try await FeedApp.show(
-        AppOptions(url: nil, offline: true, store: "", json: false, language: .english), progress: { _, _ in })
+        AppOptions(url: nil, offline: true, store: "", json: false, language: .english), progress: nil)
     }
     await #expect(throws: FeedAppError.emptyStorePath) {
       _ = try await FeedApp.validateCache(AppOptions(store: " ", json: false, language: .english))
@@ -269,7 +269,7 @@ struct FeedAppTests {
       let text = try await FeedApp.show(
         AppOptions(
           url: nil, offline: false, store: directory.path(percentEncoded: false), storeKind: .sqlite, json: false,
-          language: .english), progress: { _, _ in })
+          language: .english), progress: nil)
       let summary = try #require(text.split(separator: "\n").last)
 
       #expect(summary.hasPrefix("Feed: 64 images from the server, not saved to the cache: SQLite could not save"))
@@ -286,7 +286,7 @@ struct FeedAppTests {
     let json = try await FeedApp.show(
       AppOptions(
         url: url, offline: offline, store: store.path(percentEncoded: false), storeKind: storeKind, json: true,
-        limits: limits, now: { now }), progress: { _, _ in })
+        limits: limits, now: { now }), progress: nil)
     return try JSONDecoder().decode(FeedReport.self, from: Data(json.utf8))
   }
 }

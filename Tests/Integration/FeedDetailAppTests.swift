@@ -36,7 +36,7 @@ struct FeedDetailAppTests {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
       let item = DemoFeed.item(at: 5)
-      _ = try await FeedApp.show(AppOptions(url: nil, offline: false, store: store, json: true), progress: { _, _ in })
+      _ = try await FeedApp.show(AppOptions(url: nil, offline: false, store: store, json: true), progress: nil)
 
       let json = try await FeedApp.detail(
         item.id, AppOptions(url: nil, offline: true, store: store, json: true, language: .english))

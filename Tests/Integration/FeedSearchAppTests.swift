@@ -14,9 +14,9 @@ struct FeedSearchAppTests {
       let expected = DemoFeed().items.filter { $0.matches("kyoto") }.prefix(30).map(\.id)
 
       let online = try await report(
-        FeedApp.search("Kyoto", AppOptions(url: nil, offline: false, store: store, json: true), progress: { _, _ in }))
+        FeedApp.search("Kyoto", AppOptions(url: nil, offline: false, store: store, json: true), progress: nil))
       let offline = try await report(
-        FeedApp.search(" kyoto ", AppOptions(url: nil, offline: true, store: store, json: true), progress: { _, _ in }))
+        FeedApp.search(" kyoto ", AppOptions(url: nil, offline: true, store: store, json: true), progress: nil))
 
       #expect(online.feedSource == .server)
       #expect(online.entries.map(\.id) == Array(expected))
@@ -35,7 +35,7 @@ struct FeedSearchAppTests {
       let online = try await report(
         FeedApp.search(
           "kyoto", AppOptions(url: nil, offline: false, store: directory.path(percentEncoded: false), json: true),
-          progress: { _, _ in }))
+          progress: nil))
 
       #expect(online.feedSource == .server)
       #expect(!online.entries.isEmpty)
@@ -53,12 +53,12 @@ struct FeedSearchAppTests {
       let store = directory.path(percentEncoded: false)
       let url = server.baseURL.absoluteString
       let one = try await report(
-        FeedApp.search("kyoto", AppOptions(url: url, offline: false, store: store, json: true), progress: { _, _ in }))
+        FeedApp.search("kyoto", AppOptions(url: url, offline: false, store: store, json: true), progress: nil))
       let two = try await report(
         FeedApp.search(
-          "kyoto", pages: 2, AppOptions(url: url, offline: false, store: store, json: true), progress: { _, _ in }))
+          "kyoto", pages: 2, AppOptions(url: url, offline: false, store: store, json: true), progress: nil))
       let cached = try await report(
-        FeedApp.search("kyoto", AppOptions(url: nil, offline: true, store: store, json: true), progress: { _, _ in }))
+        FeedApp.search("kyoto", AppOptions(url: nil, offline: true, store: store, json: true), progress: nil))
 
       #expect(one.entries.map(\.id) == Array(matches.prefix(30)))
       #expect(two.entries.map(\.id) == Array(matches.prefix(60)))
@@ -74,7 +74,7 @@ struct FeedSearchAppTests {
 
       await #expect {
         _ = try await FeedApp.search(
-          "kyoto", AppOptions(url: nil, offline: true, store: store, json: false), progress: { _, _ in })
+          "kyoto", AppOptions(url: nil, offline: true, store: store, json: false), progress: nil)
       } throws: { error in
         guard case FeedAppError.searchUnavailable(keyword: "kyoto", _) = error else { return false }
         return true

@@ -15,7 +15,7 @@ struct ImageCacheAppTests {
       let output = try await FeedApp.show(
         AppOptions(
           url: nil, offline: false, store: store, json: false, imageLimits: ImageCacheLimits(maximumBytes: 5_000)),
-        progress: { _, _ in })
+        progress: nil)
       let images = SQLiteFeedStore(storeURL: directory.appending(path: "images.sqlite"))
 
       #expect(output.contains("Images: 64 loaded (0 from the cache, 64 from the server), 0 failed."))
@@ -30,13 +30,13 @@ struct ImageCacheAppTests {
       let store = directory.path(percentEncoded: false)
       let limits = ImageCacheLimits(maximumBytes: 100 << 20, maximumAge: 60)
       _ = try await FeedApp.show(
-        AppOptions(url: nil, offline: false, store: store, json: false, imageLimits: limits), progress: { _, _ in })
+        AppOptions(url: nil, offline: false, store: store, json: false, imageLimits: limits), progress: nil)
 
       let fresh = try await FeedApp.show(
-        AppOptions(url: nil, offline: true, store: store, json: false, imageLimits: limits), progress: { _, _ in })
+        AppOptions(url: nil, offline: true, store: store, json: false, imageLimits: limits), progress: nil)
       let later = try await FeedApp.show(
         AppOptions(url: nil, offline: true, store: store, json: false, imageLimits: limits, now: { Date() + 61 }),
-        progress: { _, _ in })
+        progress: nil)
 
       #expect(fresh.contains("Images: 64 loaded (64 from the cache, 0 from the server), 0 failed."))
       #expect(later.contains("0 loaded"), "\(later.suffix(120))")

@@ -28,13 +28,13 @@ struct ImageFailureReasonTests {
       let store = directory.path(percentEncoded: false)
       let online = try await FeedApp.show(
         AppOptions(url: server.baseURL.absoluteString, offline: false, store: store, json: false, language: .english),
-        progress: { _, _ in })
+        progress: nil)
       #expect(online.contains("not loaded, the server answered with status 503"), "\(online)")
       #expect(online.contains("not loaded, the server answered with status 404"), "\(online)")
       #expect(online.contains("not loaded, the server sent no image data"), "\(online)")
 
       let offline = try await FeedApp.show(
-        AppOptions(url: nil, offline: true, store: store, json: false, language: .english), progress: { _, _ in })
+        AppOptions(url: nil, offline: true, store: store, json: false, language: .english), progress: nil)
       #expect(offline.components(separatedBy: "not loaded, offline, and not in the cache").count == 4, "\(offline)")
     }
     await server.stop()
@@ -63,7 +63,7 @@ struct FailingFeedPageTests {
       let error = await #expect(throws: FeedAppError.self) {
         _ = try await FeedApp.show(
           AppOptions(url: server.baseURL.absoluteString, offline: false, store: store, json: false, language: .english),
-          progress: { _, _ in })
+          progress: nil)
       }
       #expect(requests.withLock { $0 } == 3, "three tries, then the load fails")
       let message = error?.description(in: .english) ?? ""
@@ -71,7 +71,7 @@ struct FailingFeedPageTests {
 
       requests.withLock { $0 = 2 }  // the next request fails once more, then the server recovers
       let output = try await FeedApp.show(
-        AppOptions(url: server.baseURL.absoluteString, offline: false, store: store, json: true), progress: { _, _ in })
+        AppOptions(url: server.baseURL.absoluteString, offline: false, store: store, json: true), progress: nil)
       #expect(output.contains(#""feedSource" : "server""#), "a page that fails once is asked for again: \(output)")
     }
     await server.stop()
@@ -100,7 +100,7 @@ struct FailingFeedPageTests {
         _ = try await FeedApp.show(
           AppOptions(
             url: server.baseURL.absoluteString, offline: false, store: directory.path(percentEncoded: false),
-            json: false, language: .english), progress: { _, _ in })
+            json: false, language: .english), progress: nil)
       }
       #expect(requests.withLock { $0 } == 3, "the invalid page is not asked for again")
       let message = error?.description(in: .english) ?? ""

@@ -30,7 +30,7 @@ struct OfflineWordingTests {
       let search = await #expect(throws: FeedAppError.self) {
         _ = try await FeedApp.search(
           "kyoto", pages: 1, AppOptions(url: nil, offline: true, store: store, json: false, language: .english),
-          progress: { _, _ in })
+          progress: nil)
       }
       let said = search?.description(in: .english) ?? ""
       #expect(said.contains("offline: the server was not asked") && !said.contains("could not be reached"), "\(said)")

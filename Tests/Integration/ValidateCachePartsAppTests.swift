@@ -55,7 +55,7 @@ struct UnreadableCacheAdviceAppTests {
       try Data("corrupt".utf8).write(to: URL(fileURLWithPath: store).appending(path: "feed.cache"))
       let corrupt = await #expect(throws: FeedAppError.self) {
         _ = try await FeedApp.show(
-          AppOptions(url: nil, offline: true, store: store, storeKind: .filesystem, json: true), progress: { _, _ in })
+          AppOptions(url: nil, offline: true, store: store, storeKind: .filesystem, json: true), progress: nil)
       }
       #expect(
         corrupt?.description(in: .english).contains("Run `feed validate-cache --store '\(store)")
@@ -66,7 +66,7 @@ struct UnreadableCacheAdviceAppTests {
         .execute("CREATE TABLE notes (text TEXT)")
       let foreign = await #expect(throws: FeedAppError.self) {
         _ = try await FeedApp.show(
-          AppOptions(url: nil, offline: true, store: store, storeKind: .sqlite, json: true), progress: { _, _ in })
+          AppOptions(url: nil, offline: true, store: store, storeKind: .sqlite, json: true), progress: nil)
       }
       let message = foreign?.description(in: .english) ?? ""
       #expect(message.contains("move it away or choose another store location"), "\(message)")

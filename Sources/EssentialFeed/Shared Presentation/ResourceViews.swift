@@ -19,6 +19,14 @@ public struct ResourceErrorViewModel: Hashable, Sendable {
   /// No error: hide it.
   public static let noError = ResourceErrorViewModel(message: nil)
 
+  /// The failed load every controller shows, whatever the error: "Couldn't connect to server" in the user's language.
+  ///
+  /// An app that knows more of a failure (the status its client recorded) can tell this message from the others a
+  /// view is shown (a refused like's, say) and word it better.
+  public static var loadFailure: ResourceErrorViewModel {
+    ResourceErrorViewModel(message: LocalizedStrings.connectionError)
+  }
+
   /// Creates an error view model.
   ///
   /// - Parameter message: The localized message to show, or `nil` to hide the error.

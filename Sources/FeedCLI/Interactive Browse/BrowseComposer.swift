@@ -1,4 +1,5 @@
 import EssentialFeed
+import EssentialFeedAPI
 import FeedTerminal
 import Foundation
 
@@ -62,6 +63,11 @@ struct BrowseComposer {
   /// The detail screen of `image`: its picture, larger, and its comments from the server.
   func detail(of image: FeedImage) -> BrowseDetail {
     let detail = BrowseDetail(image: image)
+    let (recorder, language) = (environment.recorder, language)
+    if let server = environment.server {
+      let comments = ImageCommentsEndpoint.get(image.id).url(baseURL: server)
+      detail.failure = { recorder.answerFailure(at: comments)?.text(in: language, for: .page) }
+    }
     let (size, colours) = (BrowseScreen.detailPicture, colours)
     detail.controller = environment.composer.detailScreen(
       of: image, images: images, transform: { data in await Self.thumbnail(of: data, size: size, colours: colours) },

@@ -17,6 +17,8 @@ final class BrowseDetail: ImageDetailView, ImageCommentsView, ResourceLoadingVie
   /// The controller, set once made (it needs this object as its views).
   var controller: ImageDetailController<Thumbnail>?
   var onChange: () -> Void = {}
+  /// What to say for a failed load of the comments, when the app knows more than the controller's message.
+  var failure: () -> String? = { nil }
 
   init(image: FeedImage) {
     self.image = image
@@ -38,7 +40,7 @@ final class BrowseDetail: ImageDetailView, ImageCommentsView, ResourceLoadingVie
   }
 
   func display(_ viewModel: ResourceErrorViewModel) {
-    commentsError = viewModel.message
+    commentsError = viewModel.message.map { failure() ?? $0 }
     onChange()
   }
 
@@ -55,6 +57,8 @@ final class BrowseLikes: LikesView {
   private(set) var liked: [UUID: Bool] = [:]
   private(set) var message: String?
   var onChange: () -> Void = {}
+  /// What to say for a failed load of the liked list, when the app knows more than the controller's message.
+  var loadFailure: () -> String? = { nil }
 
   /// Whether the image is liked, and whether that waits to be sent.
   func state(of id: UUID) -> (liked: Bool, pending: Bool) {
@@ -70,7 +74,7 @@ final class BrowseLikes: LikesView {
   }
 
   func display(message: String?) {
-    self.message = message
+    self.message = message == ResourceErrorViewModel.loadFailure.message ? loadFailure() ?? message : message
     onChange()
   }
 }

@@ -1,4 +1,5 @@
 import EssentialFeed
+import EssentialFeedAPI
 import Foundation
 
 /// The likes of the interactive browse: a ``LikesController`` over the pending store, sending through a
@@ -10,8 +11,13 @@ final class BrowseLikesParts {
   private let view: BrowseLikes
   private let synchronizer: LikeSynchronizer
 
-  init(composer: FeedComposer, directory: URL, view: BrowseLikes) {
+  init(environment: AppEnvironment, view: BrowseLikes) {
+    let (composer, directory) = (environment.composer, environment.directory)
     self.view = view
+    if let server = environment.server {
+      let (recorder, language, list) = (environment.recorder, environment.options.language, LikesEndpoint.list())
+      view.loadFailure = { recorder.answerFailure(at: list.url(baseURL: server))?.text(in: language, for: .page) }
+    }
     let (events, relay) = AsyncStream.makeStream(of: LikeSynchronizer.Event.self)
     synchronizer = composer.likeSynchronizer(passLock: DirectoryLikePassLock(directory: directory)) { relay.yield($0) }
     let controller = composer.likesScreen(send: { [weak self] in await self?.send() }, view: view)

@@ -95,7 +95,8 @@ extension BrowseScreen {
     var parts = [session.origin ?? "…"]
     if !list.rows.isEmpty { parts.append("item \(list.selection + 1)") }
     parts.append("\(list.rows.count) in window")
-    parts.append("\(session.likes.pendingCount) pending likes")
+    let pending = session.likes.pendingCount
+    parts.append("\(pending) pending \(pending == 1 ? "like" : "likes")")
     if list.view.isLoading { parts.append("loading…") }
     if list.view.loadMore.isLoading { parts.append("loading more…") }
     let end = grid.write(parts.joined(separator: " · "), row: row, column: 1, style: bar)

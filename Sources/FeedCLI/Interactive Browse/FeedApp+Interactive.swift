@@ -18,7 +18,7 @@ extension FeedApp {
         environment: environment, capacity: window, pageSize: pageSize, colours: colours)
       let (feed, feedWindow) = composer.feedList()
       let likes = BrowseLikes()
-      let likesParts = BrowseLikesParts(composer: environment.composer, directory: environment.directory, view: likes)
+      let likesParts = BrowseLikesParts(environment: environment, view: likes)
       let parts = BrowseSession.Parts(
         search: composer.searchList, detail: composer.detail(of:), toggleLike: likesParts.toggle,
         reloadLikes: likesParts.reload, origin: { composer.origin.feedOrigin?.rawValue })
