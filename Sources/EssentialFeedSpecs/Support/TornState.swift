@@ -20,24 +20,6 @@ enum TornRead: Sendable {
 /// and, on a busy machine, the hundreds of preemptions a second brings; a store that flushes every write to disk gets
 /// its 500 changes, and its window is as wide as its write.
 enum TornState {
-  /// The environment variable that sets how many changes the readers see at least (default ``defaultChanges``):
-  /// raise it to hunt a rarer tear, at the cost of time.
-  static let changesVariable = "ESSENTIALFEED_SPEC_TORN_CHANGES"
-  /// Changes the readers see at least, by default.
-  static let defaultChanges = 500
-
-  /// The number of changes this run asks for.
-  static func changes(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
-    environment[changesVariable].flatMap { Int($0) }.map { max(1, $0) } ?? defaultChanges
-  }
-
-  /// Whether a phase with no torn read is over: never before its second (busy machines deschedule readers while the
-  /// writers write thousands of values), then once the readers saw `target` changes or the writers wrote fifty times
-  /// as many values unseen (writes that never show are another spec's failure, not a reason to run forever).
-  static func isOver(changesSeen: Int, written: Int, target: Int, minimumTimePassed: Bool) -> Bool {
-    minimumTimePassed && (changesSeen >= target || written >= target * 50)
-  }
-
   /// Writes value 0, then runs the writers and readers until the readers have seen enough changes (see the type) or
   /// one read was torn, which is recorded at `sourceLocation`.
   ///
@@ -61,9 +43,10 @@ enum TornState {
           try await run.untilOver {
             var serial = writer + 1
             while !run.isOver {
+              run.writing(true)
               try await write(serial)
+              run.writing(false)
               serial += 2
-              run.wrote()
             }
           }
         }
@@ -74,6 +57,7 @@ enum TornState {
           try await run.untilOver {
             var last = -1
             while !run.isOver {
+              run.reading()
               switch try await read() {
               case .whole(let serial) where serial != last:
                 last = serial
@@ -96,13 +80,16 @@ enum TornState {
   }
 }
 
-/// The shared progress of one torn-state phase: over when the readers saw enough changes over at least a second, a
-/// read was torn, a writer or reader threw, or the writers wrote far more values than the readers saw change.
+/// The shared progress of one torn-state phase: over as ``TornState/isOver(changesSeen:written:overlaps:target:minimumTimePassed:capPassed:)``
+/// says, when a read was torn, or when a writer or reader threw.
 private final class TornRun: Sendable {
   private let target: Int
   private let deadline = ContinuousClock.now + .seconds(1)
+  private let cap = ContinuousClock.now + .seconds(10)
   private let changes = Atomic(0)
   private let writes = Atomic(0)
+  private let writers = Atomic(0)
+  private let overlaps = Atomic(0)
   private let over = Atomic(false)
   private let tear = Mutex<String?>(nil)
 
@@ -114,9 +101,20 @@ private final class TornRun: Sendable {
   var changesSeen: Int { changes.load(ordering: .relaxed) }
   var firstTear: String? { tear.withLock { $0 } }
 
-  func wrote() {
+  /// A writer begins (`true`) or ends a write.
+  func writing(_ begins: Bool) {
+    guard !begins else {
+      _ = writers.add(1, ordering: .relaxed)
+      return
+    }
+    writers.subtract(1, ordering: .relaxed)
     let written = writes.add(1, ordering: .relaxed).newValue
     if written % 64 == 0 { checkEnd(written: written) }
+  }
+
+  /// A reader begins a read: an overlap when a write is under way.
+  func reading() {
+    if writers.load(ordering: .relaxed) > 0 { overlaps.add(1, ordering: .relaxed) }
   }
 
   func changed() {
@@ -126,8 +124,10 @@ private final class TornRun: Sendable {
 
   private func checkEnd(written: Int) {
     let seen = changes.load(ordering: .relaxed)
+    let now = ContinuousClock.now
     let over = TornState.isOver(
-      changesSeen: seen, written: written, target: target, minimumTimePassed: ContinuousClock.now >= deadline)
+      changesSeen: seen, written: written, overlaps: overlaps.load(ordering: .relaxed), target: target,
+      minimumTimePassed: now >= deadline, capPassed: now >= cap)
     if over { end() }
   }
 

@@ -62,10 +62,29 @@ struct SpecSuiteSeedSpecs {
 
   @Test("SS-48 a torn-state phase never ends before its minimum time, however many writes the readers missed")
   func tornPhaseLastsItsMinimumTime() {
-    #expect(!TornState.isOver(changesSeen: 0, written: 25_000, target: 500, minimumTimePassed: false))
-    #expect(!TornState.isOver(changesSeen: 500, written: 25_000, target: 500, minimumTimePassed: false))
-    #expect(!TornState.isOver(changesSeen: 499, written: 24_999, target: 500, minimumTimePassed: true))
-    #expect(TornState.isOver(changesSeen: 500, written: 600, target: 500, minimumTimePassed: true))
-    #expect(TornState.isOver(changesSeen: 3, written: 25_000, target: 500, minimumTimePassed: true))
+    let many = TornState.minimumOverlaps
+    #expect(!over(changesSeen: 0, written: 25_000, overlaps: many, minimumTimePassed: false))
+    #expect(!over(changesSeen: 500, written: 25_000, overlaps: many, minimumTimePassed: false))
+    #expect(!over(changesSeen: 499, written: 24_999, overlaps: many, minimumTimePassed: true))
+    #expect(over(changesSeen: 500, written: 600, overlaps: many, minimumTimePassed: true))
+    #expect(over(changesSeen: 3, written: 25_000, overlaps: many, minimumTimePassed: true))
+  }
+
+  @Test(
+    "SS-55 a torn-state phase goes on past its second until reads overlapped writes 10,000 times, as on a busy machine, up to its cap"
+  )
+  func tornPhaseWaitsForOverlaps() {
+    let few = TornState.minimumOverlaps - 1
+    #expect(!over(changesSeen: 500, written: 25_000, overlaps: few, minimumTimePassed: true))
+    #expect(over(changesSeen: 500, written: 25_000, overlaps: few + 1, minimumTimePassed: true))
+    #expect(over(changesSeen: 0, written: 0, overlaps: 0, minimumTimePassed: false, capPassed: true))
+  }
+
+  private func over(
+    changesSeen: Int, written: Int, overlaps: Int, minimumTimePassed: Bool, capPassed: Bool = false
+  ) -> Bool {
+    TornState.isOver(
+      changesSeen: changesSeen, written: written, overlaps: overlaps, target: 500,
+      minimumTimePassed: minimumTimePassed, capPassed: capPassed)
   }
 }
