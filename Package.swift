@@ -101,6 +101,7 @@ let package = Package(
         "EssentialFeed", "EssentialFeedAPI", "EssentialFeedCache", "EssentialFeedSpecs", "EssentialFeedSQLite",
         "TestSupport", "StoreCrashWriter", "FeedDemoServer", "FeedCLI", "FeedImages", "FeedTerminal", "feed",
         .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["FeedApp"])),
+        .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["FeedApp"])),
       ],
       path: "Tests/Integration",
       swiftSettings: strictSettings

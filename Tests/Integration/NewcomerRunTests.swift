@@ -1,3 +1,4 @@
+import ArgumentParser
 import EssentialFeed
 import FeedDemoServer
 import Foundation
@@ -91,5 +92,36 @@ struct NewcomerRunTests {
 
   private static func report(_ json: String) throws -> FeedReport {
     try JSONDecoder().decode(FeedReport.self, from: Data(json.utf8))
+  }
+}
+
+/// What the README's first screen tells a newcomer to run for help (issue 42: the completion scripts worked but were
+/// never mentioned).
+@Suite("The help the README points to")
+struct NewcomerHelpTests {
+  @Test(
+    "APP-47 feed --generate-completion-script prints a script for bash, zsh and fish naming every subcommand",
+    arguments: [CompletionShell.bash, .zsh, .fish])
+  func completionScripts(_ shell: CompletionShell) {
+    let script = FeedCommand.completionScript(for: shell)
+    let commands = FeedCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
+
+    #expect(commands.count >= 8)
+    for command in commands { #expect(script.contains(command), "\(shell) completion lacks \(command)") }
+  }
+
+  @Test("APP-47 the README names the help, the version, completion scripts and the man page on its first screen")
+  func readmeNamesTheHelp() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let readme = try String(contentsOf: root.appending(path: "README.md"), encoding: .utf8)
+    let firstScreen = readme.split(separator: "\n", omittingEmptySubsequences: false).prefix(40).joined(separator: "\n")
+
+    for words in [
+      "swift run feed --help", "swift run feed --version", "--generate-completion-script",
+      "swift package plugin generate-manual", "swift test --filter '^Specs\\.'",
+    ] {
+      #expect(firstScreen.contains(words), "the README's first 40 lines do not say \(words)")
+    }
   }
 }
