@@ -29,17 +29,9 @@ struct HistoryGenerator {
 
   /// The whole history.
   mutating func history() -> [ModelOperation] {
-    var history: [ModelOperation] = []
-    if plan.focus == .images, sweeping() { history = familySweep() }
-    if plan.knowsImageLimits, sweeping() { history += clockSweep() }
-    if plan.knowsImageLimits, limitPastFillable || sweeping() { history += leastRecentlyUsedSweep() }
-    if plan.focus == .feed || plan.focus == .search, sweeping() { history += identitySweep() }
-    if plan.focus != .images, plan.focus != .likes, sweeping() { history += emptySweep() }
-    if plan.focus != .images, plan.focus != .likes, sweeping() { history += lengthSweep() }
-    if plan.focus == .likes, sweeping() { history += orderSweep() }
-    if sweeping() { history += cancelSweep() }
-    if plan.contention, sweeping() { history += contentionSweep() }
-    if plan.capabilities.count > 1, sweeping() { history += isolationSweep() }
+    var sweeps = HistorySweeps(generator: self)
+    var history = sweeps.opening()
+    self = sweeps.generator
     while history.count < plan.length {
       let operation = next()
       if case .together(let operations) = operation {
@@ -54,9 +46,6 @@ struct HistoryGenerator {
 
   /// The largest image limit a history fills: data is drawn up to 2/5 of the limit, at most 100,000 bytes.
   static let fillableLimit = 250_000
-
-  /// Whether the limit is one no history fills (past 2^32 bytes): its sweep runs in every such history.
-  var limitPastFillable: Bool { (model.images.limits?.maximumBytes ?? 0) > Self.fillableLimit }
 
   mutating func next() -> ModelOperation {
     let roll = Int.random(in: 0..<100, using: &rng)
@@ -122,11 +111,6 @@ struct HistoryGenerator {
 
   func namespaced(_ url: URL) -> URL {
     AdversarialURL.moved(url, toNamespace: namespace)
-  }
-
-  /// Whether a sweep begins the history: always in the first, in half the others.
-  mutating func sweeping() -> Bool {
-    sweepsAll || chance(50)
   }
 
   mutating func pick<Element>(_ elements: [Element]) -> Element? {

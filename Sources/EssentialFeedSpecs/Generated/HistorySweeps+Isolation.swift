@@ -2,7 +2,7 @@ import EssentialFeed
 import EssentialFeedCache
 import Foundation
 
-extension HistoryGenerator {
+extension HistorySweeps {
   /// Something kept in every capability, then each capability's deletes and empty replaces, each followed by a read of
   /// every other: a store that keeps several capabilities keeps each through the others' writes, by construction.
   mutating func isolationSweep() -> [ModelOperation] {
@@ -26,7 +26,7 @@ extension HistoryGenerator {
     case .likes:
       let action = PendingLikeAction(
         id: Fixtures.uuid(using: &rng), imageID: Fixtures.uuid(using: &rng), kind: .like, timestamp: timestamp)
-      actions.append(action)
+      generator.actions.append(action)
       return [.enqueue(action)]
     }
   }

@@ -2,7 +2,7 @@ import EssentialFeed
 import EssentialFeedCache
 import Foundation
 
-extension HistoryGenerator {
+extension HistorySweeps {
   /// Texts just past 64 KiB and a keyword past 255 bytes, written and read back whole, by construction.
   mutating func lengthSweep() -> [ModelOperation] {
     let long = LocalFeedImage(

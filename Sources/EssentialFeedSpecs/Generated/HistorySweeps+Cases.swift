@@ -2,9 +2,7 @@ import EssentialFeed
 import EssentialFeedCache
 import Foundation
 
-/// Short runs of steps that cover a class of bug by construction, where chance alone would find it in some histories
-/// only: each begins half the histories of the suites it applies to.
-extension HistoryGenerator {
+extension HistorySweeps {
   /// Writes of nothing over something: a replace with no images or results is a list of none, never a no-op or no
   /// cache at all, by construction.
   mutating func emptySweep() -> [ModelOperation] {
@@ -77,7 +75,7 @@ extension HistoryGenerator {
     let urls = (0..<4).map { _ in namespaced(AdversarialURL.any(using: &rng)) }
     guard third > 0, Set(urls.map(\.absoluteString)).count == 4 else { return [] }
     let sweep: [ModelOperation] =
-      third > Self.fillableLimit / 3
+      third > HistoryGenerator.fillableLimit / 3
       ? urls.prefix(3).map { .insertImage(AdversarialValues.data(using: &rng, size: 2_000), $0) }
         + urls.prefix(3).map(ModelOperation.retrieveImage)
       : urls.prefix(3).map { .insertImage(AdversarialValues.data(using: &rng, size: third), $0) } + [
