@@ -89,11 +89,11 @@ public enum ColourDepth: String, CaseIterable, Sendable {
   /// The palette's greys only.
   case grey
 
-  /// What the environment says the terminal draws: 24-bit with `COLORTERM=truecolor|24bit`, the 256-colour palette
-  /// when `TERM` names 256 colours, else greys.
+  /// What the environment says the terminal draws: 24-bit with `COLORTERM=truecolor|24bit` or a `TERM` of direct
+  /// colour (`xterm-direct`), the 256-colour palette when `TERM` names 256 colours, else greys.
   public init(environment: [String: String]) {
     let colourTerm = environment["COLORTERM"]?.lowercased()
-    if colourTerm == "truecolor" || colourTerm == "24bit" {
+    if colourTerm == "truecolor" || colourTerm == "24bit" || environment["TERM"]?.hasSuffix("-direct") == true {
       self = .trueColour
     } else if environment["TERM"]?.contains("256") == true {
       self = .palette
