@@ -17,41 +17,12 @@ public struct Thumbnail: Hashable, Sendable {
     self.columns = max(1, columns)
     self.rows = max(1, rows)
     self.depth = depth
-    let (width, height) = (self.columns, self.rows * 2)
-    var pixels = [UInt8](repeating: 0, count: width * height * 3)
-    picture.pixels.withUnsafeBufferPointer { source in
-      for y in 0..<height {
-        let ys = Self.span(y, of: height, over: picture.height)
-        for x in 0..<width {
-          let xs = Self.span(x, of: width, over: picture.width)
-          var (red, green, blue) = (0, 0, 0)
-          for row in ys {
-            var at = (row * picture.width + xs.lowerBound) * 3
-            for _ in xs {
-              (red, green, blue) = (red + Int(source[at]), green + Int(source[at + 1]), blue + Int(source[at + 2]))
-              at += 3
-            }
-          }
-          let count = xs.count * ys.count
-          let to = (y * width + x) * 3
-          (pixels[to], pixels[to + 1], pixels[to + 2]) = (
-            UInt8(red / count), UInt8(green / count), UInt8(blue / count)
-          )
-        }
-      }
-    }
-    self.pixels = pixels
+    pixels = PixelScaler.scale(picture, width: self.columns, height: self.rows * 2)
   }
 
   /// `image` scaled to `columns` × `rows` cells, in greys.
   public init(_ image: Greymap, columns: Int, rows: Int) {
     self.init(Picture(image), columns: columns, rows: rows)
-  }
-
-  /// The picture's pixels that thumbnail pixel `index` of `count` covers: at least one.
-  private static func span(_ index: Int, of count: Int, over size: Int) -> Range<Int> {
-    let start = index * size / count
-    return start..<max(start + 1, (index + 1) * size / count)
   }
 
   /// The colour of pixel `x`, `y`, in the thumbnail's depth.
