@@ -108,7 +108,8 @@ extension FeedCommand {
       try await FeedApp.reportingErrors {
         if !json, !report, TerminalSession.isInteractive {
           let (summary, signal) = try await FeedApp.browseInteractively(
-            options, items: items ?? 10_000, window: window, pageSize: chosenPageSize, colours: colors ?? .detected)
+            options, items: items ?? 10_000, window: window, pageSize: chosenPageSize, colours: colors ?? .detected,
+            graphics: graphics)
           try AppOutput.print(summary)
           if let signal { throw ExitCode(128 + signal) }
           return

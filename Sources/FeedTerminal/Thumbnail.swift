@@ -11,6 +11,8 @@ public struct Thumbnail: Hashable, Sendable {
   public let pixels: [UInt8]
   /// How many colours it is drawn with.
   public let depth: ColourDepth
+  /// The same picture in real pixels for the terminal's graphics protocol, drawn instead of the half blocks.
+  public var image: TerminalImage?
 
   /// `picture` scaled to `columns` × `rows` cells, each pixel the average of the picture's pixels it covers.
   public init(_ picture: Picture, columns: Int, rows: Int, depth: ColourDepth = .grey) {
@@ -31,8 +33,14 @@ public struct Thumbnail: Hashable, Sendable {
     return depth.colour(red: pixels[at], green: pixels[at + 1], blue: pixels[at + 2])
   }
 
-  /// Draws the thumbnail into `grid` with its top left cell at `row`, `column`.
+  /// Draws the thumbnail into `grid` with its top left cell at `row`, `column`: its image over blank cells where it
+  /// has one, else half blocks.
   public func draw(into grid: inout ScreenGrid, row: Int, column: Int) {
+    if let image {
+      for y in 0..<image.rows { grid.fill(row: row + y, column: column, count: image.columns, style: .plain) }
+      grid.images.append(ImagePlacement(image, row: row, column: column))
+      return
+    }
     for y in 0..<rows {
       for x in 0..<columns {
         grid[row + y, column + x] = Cell(

@@ -58,9 +58,9 @@ struct PictureTests {
     var corrupt = file
     for index in stride(from: file.count / 3, to: file.count * 2 / 3, by: 7) { corrupt[index] ^= 0x5A }
     #expect(throws: PictureError.self) { try Picture(decoding: Data(corrupt)) }
-    let size = (columns: 10, rows: 3)
-    #expect(await BrowseComposer.thumbnail(of: Data(file.prefix(file.count / 2)), size: size, colours: .grey) == nil)
-    #expect(await BrowseComposer.thumbnail(of: Data(file), size: size, colours: .grey) != nil)
+    let (size, decoder, style) = ((columns: 10, rows: 3), ThumbnailDecoder(), BrowsePictureStyle(colours: .grey))
+    #expect(await decoder.thumbnail(of: Data(file.prefix(file.count / 2)), size: size, style: style) == nil)
+    #expect(await decoder.thumbnail(of: Data(file), size: size, style: style) != nil)
   }
 
   @Test("TRM-21 a progressive JPEG of more scans than the limit is refused, not decoded for minutes")
