@@ -24,8 +24,10 @@ public struct TerminalImage: Sendable {
     let id = Self.ids.add(1, ordering: .relaxed).newValue
     switch graphics {
     case .kitty:
-      let rgb = PixelScaler.scale(picture, width: width, height: height)
-      drawing = KittyGraphics.transmit(rgb: rgb, width: width, height: height, id: id, columns: columns, rows: rows)
+      // kitty scales into the cells itself: a picture smaller than the box is sent at its own size, never enlarged.
+      let (sent, sentHeight) = (min(width, picture.width), min(height, picture.height))
+      let rgb = PixelScaler.scale(picture, width: sent, height: sentHeight)
+      drawing = KittyGraphics.transmit(rgb: rgb, width: sent, height: sentHeight, id: id, columns: columns, rows: rows)
     case .sixel:
       drawing = SixelGraphics.encode(
         rgb: PixelScaler.scale(picture, width: width, height: height), width: width, height: height)

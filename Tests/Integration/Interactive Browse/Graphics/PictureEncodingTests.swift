@@ -25,6 +25,10 @@ struct PictureEncodingTests {
     let image = try #require(ThumbnailDecoder.decode(try photo(), size: (40, 20), style: style, fitted: true)?.image)
     #expect(image.columns == 40 && image.rows == 10)
     #expect(image.drawing.hasPrefix("\u{1B}P0;1;0q\"1;1;400;200"))
+    let kitty = BrowsePictureStyle(colours: .trueColour, graphics: .kitty, cell: CellSize(width: 10, height: 20))
+    let scaledByKitty = try #require(
+      ThumbnailDecoder.decode(try photo(), size: (40, 20), style: kitty, fitted: true)?.image)
+    #expect(scaledByKitty.drawing.hasPrefix("\u{1B}_Ga=T,f=24,s=200,v=100,i=\(scaledByKitty.id),c=40,r=10,"))
     #expect(BrowseScreen.detailBox(columns: 120, rows: 40, graphics: .sixel) == BrowseScreen.Box(columns: 69, rows: 36))
     #expect(
       BrowseScreen.detailBox(columns: 120, rows: 40, graphics: .blocks) == BrowseScreen.Box(columns: 32, rows: 12))
