@@ -13,6 +13,8 @@ public struct Thumbnail: Hashable, Sendable {
   public let depth: ColourDepth
   /// The same picture in real pixels for the terminal's graphics protocol, drawn instead of the half blocks.
   public var image: TerminalImage?
+  /// Why there is no picture to show (a photo over the pixel limits: "too large to show"), drawn instead of it.
+  public private(set) var notice: String?
 
   /// `picture` scaled to `columns` × `rows` cells, each pixel the average of the picture's pixels it covers.
   public init(_ picture: Picture, columns: Int, rows: Int, depth: ColourDepth = .grey) {
@@ -20,6 +22,14 @@ public struct Thumbnail: Hashable, Sendable {
     self.rows = max(1, rows)
     self.depth = depth
     pixels = PixelScaler.scale(picture, width: self.columns, height: self.rows * 2)
+  }
+
+  /// A box of `columns` × `rows` cells that says `notice` instead of showing a picture: for a photo that will never
+  /// be shown, however often it loads, so that no retry is offered for it.
+  public init(notice: String, columns: Int, rows: Int) {
+    (self.columns, self.rows, depth) = (max(1, columns), max(1, rows), .grey)
+    pixels = [UInt8](repeating: 40, count: self.columns * self.rows * 6)
+    self.notice = notice
   }
 
   /// `image` scaled to `columns` × `rows` cells, in greys.
@@ -36,6 +46,22 @@ public struct Thumbnail: Hashable, Sendable {
   /// Draws the thumbnail into `grid` with its top left cell at `row`, `column`: its image over blank cells where it
   /// has one, else half blocks.
   public func draw(into grid: inout ScreenGrid, row: Int, column: Int) {
+    if let notice {
+      let box = Style(foreground: .dim, background: .grey(40))
+      for y in 0..<rows { grid.fill(row: row + y, column: column, count: columns, style: box) }
+      let lines = notice.split(separator: " ").reduce(into: [String]()) { lines, word in
+        if let last = lines.last, last.count + 1 + word.count <= columns {
+          lines[lines.count - 1] = last + " " + word
+        } else {
+          lines.append(String(word))
+        }
+      }
+      for (offset, line) in lines.prefix(rows).enumerated() {
+        grid.write(
+          line, row: row + max(0, (rows - lines.count) / 2) + offset, column: column, limit: columns, style: box)
+      }
+      return
+    }
     if let image {
       for y in 0..<image.rows { grid.fill(row: row + y, column: column, count: image.columns, style: .plain) }
       grid.images.append(ImagePlacement(image, row: row, column: column))

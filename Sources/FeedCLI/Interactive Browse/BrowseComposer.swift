@@ -22,7 +22,10 @@ struct BrowseComposer {
     environment: AppEnvironment, capacity: Int, pageSize: Int, style: BrowsePictureStyle = .init(colours: .grey)
   ) {
     (self.environment, self.capacity, self.pageSize, self.style) = (environment, capacity, pageSize, style)
-    images = ImageLoadCounter(decoratee: environment.composer.imageLoader)
+    images = ImageLoadCounter(
+      decoratee: UndecodableRefetchingImageLoader(
+        decoratee: environment.composer.imageLoader, server: environment.composer.remoteImageLoader,
+        undecodable: Self.decoder.undecodable))
   }
 
   /// The feed list: a window of `capacity` images over the page store, filled from the server.

@@ -15,9 +15,16 @@ final class PictureCache: Sendable {
     let style: BrowsePictureStyle
 
     init(_ data: Data, size: (columns: Int, rows: Int), fitted: Bool, style: BrowsePictureStyle) {
-      var digest: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a, over every byte
+      (digest, count, columns, rows, self.fitted, self.style) = (
+        Self.digest(data), data.count, size.0, size.1, fitted, style
+      )
+    }
+
+    /// FNV-1a over every byte of `data`.
+    static func digest(_ data: Data) -> UInt64 {
+      var digest: UInt64 = 0xCBF2_9CE4_8422_2325
       for byte in data { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01B3 }
-      (self.digest, count, columns, rows, self.fitted, self.style) = (digest, data.count, size.0, size.1, fitted, style)
+      return digest
     }
   }
 

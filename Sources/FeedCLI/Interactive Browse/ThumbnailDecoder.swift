@@ -12,9 +12,12 @@ import Synchronization
 final class ThumbnailDecoder: Sendable {
   private let queue = DispatchQueue(label: "essentialfeed.thumbnails", qos: .userInitiated)
   private let cache = PictureCache()
+  /// The bytes that proved no picture lately: a load that answers them again asks the server instead.
+  let undecodable = UndecodableImages()
 
-  /// `data` (JPEG, PNG or PGM) as a picture in a box of `size` cells drawn in `style`; `nil` when it is no picture
-  /// we decode, or when the caller was cancelled before the decode started.
+  /// `data` (JPEG, PNG or PGM) as a picture in a box of `size` cells drawn in `style`; "too large to show" for one over
+  /// the pixel limits; `nil` when it is no picture we decode (recorded in ``undecodable``), or when the caller was
+  /// cancelled before the decode started.
   ///
   /// - Parameter fitted: Whether the picture keeps its shape inside the box (the detail's) instead of filling it.
   func thumbnail(
@@ -22,14 +25,14 @@ final class ThumbnailDecoder: Sendable {
   ) async -> Thumbnail? {
     let key = PictureCache.Key(data, size: size, fitted: fitted, style: style)
     let cancelled = Mutex(false)
-    let cache = cache
+    let (cache, undecodable) = (cache, undecodable)
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         queue.async {
           guard !cancelled.withLock({ $0 }) else { return continuation.resume(returning: nil) }
           if let kept = cache.thumbnail(for: key) { return continuation.resume(returning: kept) }
           let thumbnail = Self.decode(data, size: size, style: style, fitted: fitted)
-          if let thumbnail { cache.keep(thumbnail, for: key) }
+          if let thumbnail { cache.keep(thumbnail, for: key) } else { undecodable.record(data) }
           continuation.resume(returning: thumbnail)
         }
       }
@@ -42,8 +45,14 @@ final class ThumbnailDecoder: Sendable {
   static func decode(
     _ data: Data, size: (columns: Int, rows: Int), style: BrowsePictureStyle, fitted: Bool = false
   ) -> Thumbnail? {
-    guard let picture = try? Picture(decoding: data, fitting: style.pixels(columns: size.columns, rows: size.rows))
-    else { return nil }
+    let picture: Picture
+    do {
+      picture = try Picture(decoding: data, fitting: style.pixels(columns: size.columns, rows: size.rows))
+    } catch let error as PictureError where error.isTooLarge {
+      return Thumbnail(notice: "too large to show", columns: size.columns, rows: size.rows)
+    } catch {
+      return nil
+    }
     let box = fitted && style.graphics.drawsPixels ? fit(picture, in: size, cell: style.cell) : size
     var thumbnail = Thumbnail(picture, columns: box.columns, rows: box.rows, depth: style.colours)
     thumbnail.image = TerminalImage(
