@@ -23,7 +23,7 @@ public enum ANSIFrame {
     let before = previous?.images ?? []
     let removed = before.filter { !grid.images.contains($0) }
     let cleared = Set(removed.filter(\.image.livesInCells).flatMap(\.rows))
-    var output = removed.map(\.image.erasing).joined() + (redraw ? "\u{1B}[0m\u{1B}[2J" : "")
+    var output = removed.map(\.erasing).joined() + (redraw ? "\u{1B}[0m\u{1B}[2J" : "")
     var drawn = Set<Int>()
     for row in 0..<grid.height where redraw || cleared.contains(row) || !sameRow(row, grid, previous) {
       output += "\u{1B}[\(row + 1);1H" + line(row, of: grid)
@@ -41,7 +41,7 @@ public enum ANSIFrame {
   /// The escape sequences that take `grid`'s images off the terminal before the app leaves: kitty's images are
   /// deleted and their data freed (the others go with the alternate screen).
   public static func erase(_ grid: ScreenGrid?) -> String {
-    (grid?.images ?? []).map(\.image.erasing).joined()
+    (grid?.images ?? []).map(\.erasing).joined()
   }
 
   private static func sameRow(_ row: Int, _ grid: ScreenGrid, _ previous: ScreenGrid?) -> Bool {

@@ -60,7 +60,7 @@ final class PictureCache: Sendable {
 
   /// Keeps `thumbnail` for `key`, dropping the least recently used pictures past the budget.
   func keep(_ thumbnail: Thumbnail, for key: Key) {
-    let cost = thumbnail.pixels.count + (thumbnail.image?.drawing.utf8.count ?? 0)
+    let cost = thumbnail.pixels.count + (thumbnail.image?.cost ?? 0)
     guard cost <= budget else { return }
     state.withLock { state in
       state.clock += 1

@@ -14,7 +14,15 @@ public enum KittyGraphics {
   ///   - rgb: Red, green and blue samples of `width` × `height` pixels, row by row (`f=24`).
   ///   - id: The image's id (`i`), which ``delete(id:)`` takes back; a new transmission with it replaces the image.
   public static func transmit(rgb: [UInt8], width: Int, height: Int, id: UInt32, columns: Int, rows: Int) -> String {
-    let payload = Array(Data(rgb).base64EncodedString().utf8)
+    transmit(
+      base64: Data(rgb).base64EncodedString(), width: width, height: height, id: id, columns: columns, rows: rows)
+  }
+
+  /// ``transmit(rgb:width:height:id:columns:rows:)`` of pixels already in base64.
+  public static func transmit(
+    base64: String, width: Int, height: Int, id: UInt32, columns: Int, rows: Int
+  ) -> String {
+    let payload = Array(base64.utf8)
     let keys = "a=T,f=24,s=\(width),v=\(height),i=\(id),c=\(columns),r=\(rows),C=1,q=2"
     var output = ""
     var start = 0
