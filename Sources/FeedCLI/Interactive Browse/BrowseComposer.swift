@@ -74,7 +74,7 @@ struct BrowseComposer {
       detail.failure = { recorder.answerFailure(at: comments)?.text(in: language, for: .page) }
     }
     let screen = TerminalSession.size ?? (80, 24)
-    let box = BrowseScreen.detailBox(columns: screen.columns, rows: screen.rows, graphics: style.graphics)
+    let box = BrowseScreen.detailBox(columns: screen.columns, rows: screen.rows)
     detail.pictureBox = box
     let (size, style) = ((box.columns, box.rows), style)
     detail.controller = environment.composer.detailScreen(

@@ -8,12 +8,10 @@ extension BrowseScreen {
     var rows: Int
   }
 
-  /// The detail's picture box on a screen of `columns` × `rows`: with real pixels, as large as the screen allows
-  /// (three fifths of its width beside the text, every row between the title and the status line); with half
-  /// blocks, 32 × 12 cells.
-  static func detailBox(columns: Int, rows: Int, graphics: TerminalGraphics) -> Box {
-    graphics.drawsPixels
-      ? Box(columns: max(10, (columns - 4) * 3 / 5), rows: max(3, rows - 4)) : Box(columns: 32, rows: 12)
+  /// The detail's picture box on a screen of `columns` × `rows`, in real pixels or half blocks: as large as the
+  /// screen allows (three fifths of its width beside the text, every row between the title and the status line).
+  static func detailBox(columns: Int, rows: Int) -> Box {
+    Box(columns: max(10, (columns - 4) * 3 / 5), rows: max(3, rows - 4))
   }
 
   static func drawDetail(_ detail: BrowseDetail, session: BrowseSession, into grid: inout ScreenGrid) {

@@ -53,7 +53,7 @@ final class ThumbnailDecoder: Sendable {
     } catch {
       return nil
     }
-    let box = fitted && style.graphics.drawsPixels ? fit(picture, in: size, cell: style.cell) : size
+    let box = fitted ? fit(picture, in: size, cell: style.cell) : size
     var thumbnail = Thumbnail(picture, columns: box.columns, rows: box.rows, depth: style.colours)
     thumbnail.image = TerminalImage(
       picture, graphics: style.graphics, columns: box.columns, rows: box.rows, cell: style.cell)

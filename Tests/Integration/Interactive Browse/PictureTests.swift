@@ -108,6 +108,17 @@ struct PictureTests {
     #expect(Colour.cube(128, 128, 128) == .grey(128))  // a grey stays on the grey ramp, nearer than the cube's
   }
 
+  @Test(
+    "TRM-38 256 colours keep a colour's hue: dark browns map to a brown of the cube, not a grey; greys stay grey",
+    arguments: [
+      (80, 50, 20, 94), (100, 70, 40, 94), (30, 35, 60, 17), (250, 20, 20, 196), (20, 20, 250, 21),
+      (128, 128, 128, 244),
+      (110, 100, 90, 241), (240, 240, 240, 255),
+    ])
+  func hueKept(red: UInt8, green: UInt8, blue: UInt8, index: UInt8) {
+    #expect(Colour.cube(red, green, blue) == Colour(index: index))
+  }
+
   /// Red rising to the right, blue rising downward, green the two mixed.
   private func gradient(width: Int, height: Int) -> Picture? {
     var pixels: [UInt8] = []

@@ -29,9 +29,16 @@ struct PictureEncodingTests {
     let scaledByKitty = try #require(
       ThumbnailDecoder.decode(try photo(), size: (40, 20), style: kitty, fitted: true)?.image)
     #expect(scaledByKitty.drawing.hasPrefix("\u{1B}_Ga=T,f=24,s=200,v=100,i=\(scaledByKitty.id),c=40,r=10,"))
-    #expect(BrowseScreen.detailBox(columns: 120, rows: 40, graphics: .sixel) == BrowseScreen.Box(columns: 69, rows: 36))
+    #expect(BrowseScreen.detailBox(columns: 120, rows: 40) == BrowseScreen.Box(columns: 69, rows: 36))
+  }
+
+  @Test("TRM-39 the half-block detail picture is as large as the screen allows, its shape kept")
+  func halfBlockDetailFits() throws {
     #expect(
-      BrowseScreen.detailBox(columns: 120, rows: 40, graphics: .blocks) == BrowseScreen.Box(columns: 32, rows: 12))
+      BrowseScreen.detailBox(columns: 120, rows: 40) == BrowseScreen.Box(columns: 69, rows: 36))
+    let style = BrowsePictureStyle(colours: .palette, graphics: .blocks, cell: CellSize(width: 10, height: 20))
+    let thumbnail = try #require(ThumbnailDecoder.decode(try photo(), size: (69, 36), style: style, fitted: true))
+    #expect(thumbnail.columns == 69 && thumbnail.rows == 17)  // 200 × 100: 690 × 345 pixels of 10 × 20 cells
   }
 
   @Test("TRM-33 a picture shown again at the same size is not encoded again; another size is")
