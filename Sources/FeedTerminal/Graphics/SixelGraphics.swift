@@ -1,0 +1,56 @@
+/// DEC sixel: pixels in bands six rows tall, each column of a band one character (`?` + its six bits), one pass
+/// per colour of the band, repeats run-length encoded (`!n`). Colours come from a fixed palette of 216: six levels
+/// of red, green and blue, 0, 20, 40, 60, 80 and 100 percent, so every colour a terminal is told is exact.
+public enum SixelGraphics {
+  /// The palette index of `red`, `green`, `blue`: the nearest level of each (0…5), red × 36 + green × 6 + blue.
+  public static func paletteIndex(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> Int {
+    level(red) * 36 + level(green) * 6 + level(blue)
+  }
+
+  /// The colour of palette entry `index` in 0…255 samples.
+  public static func colour(ofIndex index: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
+    (UInt8(index / 36 * 51), UInt8(index / 6 % 6 * 51), UInt8(index % 6 * 51))
+  }
+
+  private static func level(_ sample: UInt8) -> Int { (Int(sample) + 25) / 51 }
+
+  /// `rgb`, `width` × `height` pixels, as a sixel image drawn at the cursor: a DCS `ESC P 0;1;0 q` (pixels not
+  /// drawn keep what is behind them), its size (`"1;1;width;height`), the colours it uses, the bands, `ESC \`.
+  public static func encode(rgb: [UInt8], width: Int, height: Int) -> String {
+    let indices = (0..<(width * height)).map { paletteIndex(rgb[$0 * 3], rgb[$0 * 3 + 1], rgb[$0 * 3 + 2]) }
+    var output = "\u{1B}P0;1;0q\"1;1;\(width);\(height)"
+    for index in Set(indices).sorted() {
+      let (red, green, blue) = colour(ofIndex: index)
+      output += "#\(index);2;\(Int(red) * 100 / 255);\(Int(green) * 100 / 255);\(Int(blue) * 100 / 255)"
+    }
+    for top in stride(from: 0, to: height, by: 6) {
+      let rows = top..<min(height, top + 6)
+      var passes: [String] = []
+      for index in Set(rows.flatMap { row in indices[(row * width)..<((row + 1) * width)] }).sorted() {
+        let characters = (0..<width).map { x in
+          rows.reduce(0) { bits, row in indices[row * width + x] == index ? bits | 1 << (row - top) : bits }
+        }
+        passes.append("#\(index)" + runs(characters))
+      }
+      output += passes.joined(separator: "$") + "-"
+    }
+    return output + "\u{1B}\\"
+  }
+
+  /// The band's characters for six-bit values `bits`, runs of four or more as `!n`, trailing empty ones left out.
+  private static func runs(_ bits: [Int]) -> String {
+    var values = bits[...]
+    while values.last == 0 { values.removeLast() }
+    var output = ""
+    var index = values.startIndex
+    while index < values.endIndex {
+      let value = values[index]
+      var end = index + 1
+      while end < values.endIndex, values[end] == value { end += 1 }
+      let character = String(UnicodeScalar(UInt8(63 + value)))
+      output += end - index >= 4 ? "!\(end - index)" + character : String(repeating: character, count: end - index)
+      index = end
+    }
+    return output
+  }
+}
