@@ -24,10 +24,13 @@ struct BrowseCostTests {
     await sut.wait("the last row selected") { sut.list.selection == count - 1 }
     await waitForRowsLoaded(sut)
 
+    // A prefetch of the rows near the start may be recorded after the count above: only the rows between the two
+    // ends are the pages passed.
+    let passed = { (position: Int) in position >= reach && position < count - reach }
     let started = sut.images.requests.dropFirst(first).compactMap { positions[$0] }
     print("TRM-36 loads started by End on \(count) images: \(started.count)")
-    #expect(started.allSatisfy { $0 >= count - reach }, "\(started.filter { $0 < count - reach }.prefix(10))")
-    #expect(started.count <= reach)
+    #expect(!started.contains(where: passed), "\(started.filter(passed).prefix(10))")
+    #expect(started.filter { $0 >= count - reach }.count <= reach)
 
     let beforeHome = sut.images.requests.count
     sut.press(.home)
@@ -35,7 +38,8 @@ struct BrowseCostTests {
     await waitForRowsLoaded(sut)
     let home = sut.images.requests.dropFirst(beforeHome).compactMap { positions[$0] }
     print("TRM-36 loads started by Home: \(home.count)")
-    #expect(home.allSatisfy { $0 < reach }, "\(home.filter { $0 >= reach }.prefix(10))")
+    #expect(!home.contains(where: passed), "\(home.filter(passed).prefix(10))")
+    #expect(home.filter { $0 < reach }.count <= reach)
   }
 
   /// Waits until no page loads and every row on screen shows its image's outcome (the load-more view says "loaded"
