@@ -46,7 +46,7 @@ public struct TerminalImage: Sendable {
       let rgb = PixelScaler.scale(picture, width: sent, height: sentHeight)
       (encoded, self.sent) = (Data(rgb).base64EncodedString(), (sent, sentHeight))
     case .sixel:
-      encoded = SixelGraphics.encode(
+      encoded = SixelGraphics.encodeAdapted(
         rgb: PixelScaler.scale(picture, width: width, height: height), width: width, height: height)
       self.sent = (width, height)
     case .iterm:

@@ -17,10 +17,7 @@ struct BrowseCostTests {
     sut.images.answerAll()
     sut.session.start()
     await sut.wait("the first page") { !sut.list.rows.isEmpty }
-    await sut.waitUntilAtRest()
-    await sut.wait("the first screen's rows and those near it requested") {
-      Set(sut.images.requests).isSuperset(of: sut.list.visible.union(sut.list.nearby).map(sut.url))
-    }
+    await waitForRowsLoaded(sut)
     let first = sut.images.requests.count
     let positions = Dictionary(uniqueKeysWithValues: sut.feed.enumerated().map { ($0.element.url, $0.offset) })
     let reach = sut.list.rowsPerScreen * (1 + BrowseList.prefetchScreens)
@@ -82,12 +79,16 @@ struct BrowseCostTests {
     #expect(costs[1].1 < costs[0].1 / 2, "\(costs)")
   }
 
-  /// Waits until no page loads and every row on screen shows its image's outcome (the load-more view says "loaded"
-  /// as a page is delivered, before the list asks for the next one, so it cannot tell).
+  /// Waits until no page loads, every row on screen shows its image's outcome and every row near it was requested
+  /// (the load-more view says "loaded" as a page is delivered, before the list asks for the next one, so it cannot
+  /// tell).
   private func waitForRowsLoaded(_ sut: BrowseHarness, sourceLocation: SourceLocation = #_sourceLocation) async {
-    await sut.wait("no page loading, the rows on screen loaded", sourceLocation: sourceLocation) {
+    await sut.wait(
+      "no page loading, the rows on screen loaded, those near it requested", sourceLocation: sourceLocation
+    ) {
       !sut.list.controller.isLoadingPage && !sut.list.visible.isEmpty
         && sut.list.visible.allSatisfy { sut.list.view.images[$0].map { !$0.isLoading } ?? false }
+        && Set(sut.images.requests).isSuperset(of: sut.list.visible.union(sut.list.nearby).map(sut.url))
     }
   }
 }
