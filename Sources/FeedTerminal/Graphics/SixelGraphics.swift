@@ -29,7 +29,7 @@ public enum SixelGraphics {
   }
 
   /// `rgb` as ``encode(rgb:width:height:)`` does, in a palette of up to 256 colours made for it by median cut
-  /// (``SixelPalette``): a photo keeps far more of its colours than in the fixed palette.
+  /// (`SixelPalette`): a photo keeps far more of its colours than in the fixed palette.
   public static func encodeAdapted(rgb: [UInt8], width: Int, height: Int) -> String {
     let palette = SixelPalette(rgb: rgb)
     let indices = (0..<(width * height)).map { palette.index(rgb[$0 * 3], rgb[$0 * 3 + 1], rgb[$0 * 3 + 2]) }
