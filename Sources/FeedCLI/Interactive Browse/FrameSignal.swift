@@ -6,7 +6,7 @@ import Foundation
 /// attributes query (`ESC [ c`); when the terminal's answer arrives (terminals answer in order, after drawing what
 /// came before), a line describing that frame is written, such as
 /// `frame detail picture=69x26 cell=6x13 graphics=sixel`: which screen, the detail's picture's size in cells once it
-/// shows, the cell's pixels and the protocol. Nothing happens without the variable.
+/// shows (the list's: how many rows on screen show their thumbnail), the cell's pixels and the protocol. Nothing happens without the variable.
 @MainActor
 final class FrameSignal {
   private let handle: FileHandle
@@ -27,7 +27,9 @@ final class FrameSignal {
     case .detail(let detail):
       line += " detail"
       if let picture = detail.picture?.image { line += " picture=\(picture.columns)x\(picture.rows)" }
-    case .list, .searching: line += " list"
+    case .list, .searching:
+      let list = session.list
+      line += " list thumbnails=\(list.visible.filter { list.view.images[$0]?.image != nil }.count)"
     }
     pending.append(line + " cell=\(style.cell.width)x\(style.cell.height) graphics=\(style.graphics.rawValue)\n")
     TerminalSession.write("\u{1B}[c")

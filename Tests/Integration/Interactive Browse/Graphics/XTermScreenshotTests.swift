@@ -32,7 +32,7 @@ struct XTermScreenshotTests {
   // Skipped, and said so in the test output, where xterm, Xvfb, ImageMagick's import or xdotool is missing;
   // .ci/run installs them, so CI never skips it.
   @Test(
-    "TRM-40 on xterm under Xvfb, the detail's photo matches the source at its shown size: sixel, and half blocks",
+    "TRM-40 on xterm under Xvfb, the rows' thumbnails and the detail's photo match the source at their shown size",
     .enabled(if: XTermScreen.isAvailable, "xterm, Xvfb, ImageMagick's import or xdotool is missing"),
     arguments: [Case.sixel, Case.blocks])
   func detailMatchesPhoto(_ run: Case) async throws {
@@ -58,8 +58,9 @@ struct XTermScreenshotTests {
   }
 
   private func measure(_ run: Case, on screen: XTermScreen, frames: FrameLines, server: String) async throws {
-    let list = try await frames.first("the list's first frame") { $0.hasPrefix("frame list") }
+    let list = try await frames.first("the list with its five thumbnails") { $0.contains("thumbnails=5") }
     #expect(list.hasSuffix("graphics=\(run.graphics)"), "\(list)")
+    try await compareThumbnails(run, on: screen, line: list, server: server)
     try await screen.press("Return")
     let line = try await frames.first("the detail drawn with its picture") { $0.contains("picture=") }
     let shot = try await screen.screenshot()
@@ -73,9 +74,7 @@ struct XTermScreenshotTests {
       run.graphics == "blocks" ? (size.columns, size.rows * 2) : (region.width, region.height)
     let shown = PixelScaler.scale(region, width: width, height: height)
     let expected = PixelScaler.scale(source, width: width, height: height)
-    var total = 0
-    for (a, b) in zip(shown, expected) { total += abs(Int(a) - Int(b)) }
-    let difference = Double(total) / Double(max(1, shown.count))
+    let difference = difference(shown, expected)
     let colours = distinctColours(region.pixels)
     let screenColours = distinctColours(shot.pixels)
     print(
@@ -83,6 +82,35 @@ struct XTermScreenshotTests {
         + "\(colours) distinct colours in the picture, \(screenColours) on the screen")
     #expect(difference <= run.threshold, "mean absolute difference \(difference)")
     #expect(colours >= run.colours, "distinct colours \(colours)")
+  }
+
+  /// The five rows' thumbnails (10 × 3 cells at the third column, a row every four lines from the second) against
+  /// their photos.
+  private func compareThumbnails(_ run: Case, on screen: XTermScreen, line: String, server: String) async throws {
+    let shot = try await screen.screenshot()
+    let cell = try #require(FrameLine(line + " picture=10x3"))
+    var differences: [Double] = []
+    for position in 0..<5 {
+      let id = DemoFeed.item(at: position).id.uuidString
+      let address = try #require(URL(string: "\(server)/images/\(id)"))
+      let source = try Picture(decoding: try await URLSession.shared.data(from: address).0)
+      let region = try #require(cell.region(of: shot, row: 1 + position * 4, column: 2))
+      let (width, height) = run.graphics == "blocks" ? (10, 6) : (region.width, region.height)
+      differences.append(
+        difference(
+          PixelScaler.scale(region, width: width, height: height),
+          PixelScaler.scale(source, width: width, height: height)))
+    }
+    print(
+      "TRM-40 \(run.graphics) thumbnails: mean absolute differences "
+        + differences.map { String(format: "%.1f", $0) }.joined(separator: ", "))
+    #expect(differences.allSatisfy { $0 <= run.threshold * 2 }, "\(differences)")
+  }
+
+  private func difference(_ shown: [UInt8], _ expected: [UInt8]) -> Double {
+    var total = 0
+    for (a, b) in zip(shown, expected) { total += abs(Int(a) - Int(b)) }
+    return Double(total) / Double(max(1, shown.count))
   }
 
   private func distinctColours(_ pixels: [UInt8]) -> Int {
@@ -112,8 +140,12 @@ private struct FrameLine {
 
   /// The screenshot's pixels under the picture: it starts at the third row and column (0-based 2, 2), and xterm
   /// has no border.
-  func pictureRegion(of shot: Picture) -> Picture? {
-    let (left, top, width, height) = (2 * cell.width, 2 * cell.height, columns * cell.width, rows * cell.height)
+  func pictureRegion(of shot: Picture) -> Picture? { region(of: shot, row: 2, column: 2) }
+
+  /// The screenshot's pixels under a picture of this size whose top left cell is `row`, `column` (0-based).
+  func region(of shot: Picture, row: Int, column: Int) -> Picture? {
+    let (left, top) = (column * cell.width, row * cell.height)
+    let (width, height) = (columns * cell.width, rows * cell.height)
     guard left + width <= shot.width, top + height <= shot.height else { return nil }
     var pixels: [UInt8] = []
     pixels.reserveCapacity(width * height * 3)
