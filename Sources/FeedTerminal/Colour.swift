@@ -35,7 +35,7 @@ public struct Colour: Hashable, Sendable {
   }
 
   /// The palette's closest colour to `red`, `green`, `blue`, its hue kept: a coloured pixel gets the cube's colour
-  /// nearest in hue (a dark brown stays brown), a grey one the grey ramp's or cube's nearest (``PaletteMatch``).
+  /// nearest in hue (a dark brown stays brown), a grey one the grey ramp's or cube's nearest (`PaletteMatch`).
   public static func cube(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> Colour {
     Colour(index: PaletteMatch.index(red, green, blue))
   }

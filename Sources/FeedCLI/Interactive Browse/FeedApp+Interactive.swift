@@ -26,7 +26,10 @@ extension FeedApp {
         reloadLikes: likesParts.reload, origin: { composer.origin.feedOrigin?.rawValue })
       let size = TerminalSession.size ?? (80, 24)
       let session = BrowseSession(feed: feed, likes: likes, parts: parts, columns: size.columns, rows: size.rows)
-      let (furthest, signal) = try await run(session, on: terminal)
+      let frames = FrameSignal(environment: ProcessInfo.processInfo.environment)
+      let (furthest, signal) = try await run(session, on: terminal) { answered in
+        answered ? frames?.answered() : frames?.framed(session, style: style)
+      }
       let counts = composer.images.counts
       let statistics = await feedWindow.statistics
       return (
@@ -40,12 +43,13 @@ extension FeedApp {
     }
   }
 
-  /// Runs `session` on the terminal until the customer quits or a signal ends it.
+  /// Runs `session` on the terminal until the customer quits or a signal ends it; `framed(false)` after each frame
+  /// written, `framed(true)` for each answer of the terminal's.
   ///
   /// - Returns: The furthest row the feed's selection reached, and the signal that ended the session, if one did.
   @MainActor
   private static func run(
-    _ session: BrowseSession, on terminal: TerminalSession
+    _ session: BrowseSession, on terminal: TerminalSession, framed: (_ answered: Bool) -> Void
   ) async throws -> (furthest: Int, signal: Int32?) {
     let events = TerminalEvents()
     var shown: ScreenGrid?
@@ -73,12 +77,15 @@ extension FeedApp {
     loop: while true {
       furthest = max(furthest, session.lists[0].selection)
       let grid = BrowseScreen.render(session)
-      TerminalSession.write(ANSIFrame.frame(grid, previous: shown))
+      let frame = ANSIFrame.frame(grid, previous: shown)
+      TerminalSession.write(frame)
+      if !frame.isEmpty { framed(false) }
       shown = grid
       guard let event = await events.next() else { break }
       switch event {
       case .keys(let keys):
-        for key in keys where !session.handle(key) { break loop }
+        for key in keys where key == .answer { framed(true) }
+        for key in keys where key != .answer && !session.handle(key) { break loop }
       case .resized:
         let size = TerminalSession.size ?? (session.columns, session.rows)
         session.resize(columns: size.columns, rows: size.rows)

@@ -53,21 +53,30 @@ final class ThumbnailDecoder: Sendable {
     } catch {
       return nil
     }
-    let box = fitted ? fit(picture, in: size, cell: style.cell) : size
+    let limit = style.graphics == .sixel ? sixelPixels : nil
+    let box = fitted ? fit(picture, in: size, cell: style.cell, pixels: limit) : size
     var thumbnail = Thumbnail(picture, columns: box.columns, rows: box.rows, depth: style.colours)
     thumbnail.image = TerminalImage(
       picture, graphics: style.graphics, columns: box.columns, rows: box.rows, cell: style.cell)
     return thumbnail
   }
 
-  /// The cells `picture` takes at its shape, as large as `box` allows.
-  private static func fit(_ picture: Picture, in box: (columns: Int, rows: Int), cell: CellSize) -> (
-    columns: Int, rows: Int
-  ) {
-    let scale = min(
-      Double(box.columns * cell.width) / Double(picture.width), Double(box.rows * cell.height) / Double(picture.height))
-    let columns = Int((Double(picture.width) * scale / Double(cell.width)).rounded())
-    let rows = Int((Double(picture.height) * scale / Double(cell.height)).rounded())
+  /// The most pixels a sixel picture has: sixel cannot be told to scale, so every pixel of its box is sent (a
+  /// megapixel is about 400 KB of sixel for a photo).
+  static let sixelPixels = 1_000_000
+
+  /// The cells `picture` takes at its shape, as large as `box` allows, and within `pixels` pixels if given.
+  private static func fit(
+    _ picture: Picture, in box: (columns: Int, rows: Int), cell: CellSize, pixels: Int? = nil
+  ) -> (columns: Int, rows: Int) {
+    let (width, height) = (Double(picture.width), Double(picture.height))
+    var scale = min(Double(box.columns * cell.width) / width, Double(box.rows * cell.height) / height)
+    var rounding = FloatingPointRoundingRule.toNearestOrAwayFromZero
+    if let pixels, width * scale * height * scale > Double(pixels) {
+      (scale, rounding) = ((Double(pixels) / (width * height)).squareRoot(), .down)
+    }
+    let columns = Int((width * scale / Double(cell.width)).rounded(rounding))
+    let rows = Int((height * scale / Double(cell.height)).rounded(rounding))
     return (min(box.columns, max(1, columns)), min(box.rows, max(1, rows)))
   }
 }

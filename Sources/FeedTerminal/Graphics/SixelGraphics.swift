@@ -14,14 +14,35 @@ public enum SixelGraphics {
 
   private static func level(_ sample: UInt8) -> Int { (Int(sample) + 25) / 51 }
 
+  /// A 0…255 sample in sixel's percent, rounded.
+  private static func percent(_ sample: Int) -> Int { (sample * 100 + 127) / 255 }
+
   /// `rgb`, `width` × `height` pixels, as a sixel image drawn at the cursor: a DCS `ESC P 0;1;0 q` (pixels not
   /// drawn keep what is behind them), its size (`"1;1;width;height`), the colours it uses, the bands, `ESC \`.
   public static func encode(rgb: [UInt8], width: Int, height: Int) -> String {
     let indices = (0..<(width * height)).map { paletteIndex(rgb[$0 * 3], rgb[$0 * 3 + 1], rgb[$0 * 3 + 2]) }
-    var output = "\u{1B}P0;1;0q\"1;1;\(width);\(height)"
-    for index in Set(indices).sorted() {
+    let colours = Set(indices).sorted().map { index in
       let (red, green, blue) = colour(ofIndex: index)
-      output += "#\(index);2;\(Int(red) * 100 / 255);\(Int(green) * 100 / 255);\(Int(blue) * 100 / 255)"
+      return (index, (Int(red), Int(green), Int(blue)))
+    }
+    return encode(indices: indices, colours: colours, width: width, height: height)
+  }
+
+  /// `rgb` as ``encode(rgb:width:height:)`` does, in a palette of up to 256 colours made for it by median cut
+  /// (`SixelPalette`): a photo keeps far more of its colours than in the fixed palette.
+  public static func encodeAdapted(rgb: [UInt8], width: Int, height: Int) -> String {
+    let palette = SixelPalette(rgb: rgb)
+    let indices = (0..<(width * height)).map { palette.index(rgb[$0 * 3], rgb[$0 * 3 + 1], rgb[$0 * 3 + 2]) }
+    let colours = Set(indices).sorted().map { ($0, palette.colours[$0]) }
+    return encode(indices: indices, colours: colours, width: width, height: height)
+  }
+
+  private static func encode(
+    indices: [Int], colours: [(Int, (red: Int, green: Int, blue: Int))], width: Int, height: Int
+  ) -> String {
+    var output = "\u{1B}P0;1;0q\"1;1;\(width);\(height)"
+    for (index, colour) in colours {
+      output += "#\(index);2;\(percent(colour.red));\(percent(colour.green));\(percent(colour.blue))"
     }
     for top in stride(from: 0, to: height, by: 6) {
       let rows = top..<min(height, top + 6)

@@ -46,16 +46,18 @@ public struct TerminalImage: Sendable {
       let rgb = PixelScaler.scale(picture, width: sent, height: sentHeight)
       (encoded, self.sent) = (Data(rgb).base64EncodedString(), (sent, sentHeight))
     case .sixel:
-      encoded = SixelGraphics.encode(
+      encoded = SixelGraphics.encodeAdapted(
         rgb: PixelScaler.scale(picture, width: width, height: height), width: width, height: height)
       self.sent = (width, height)
     case .iterm:
+      // iTerm2 scales the file into the cells too: a picture smaller than the box is sent at its own size.
+      let (sent, sentHeight) = (min(width, picture.width), min(height, picture.height))
       guard
         let scaled = Picture(
-          width: width, height: height, pixels: PixelScaler.scale(picture, width: width, height: height)),
+          width: sent, height: sentHeight, pixels: PixelScaler.scale(picture, width: sent, height: sentHeight)),
         let text = ITermGraphics.encode(scaled, columns: columns, rows: rows)
       else { return nil }
-      (encoded, sent) = (text, (width, height))
+      (encoded, self.sent) = (text, (sent, sentHeight))
     case .blocks: return nil
     }
     (self.id, self.graphics, self.columns, self.rows) = (id, graphics, columns, rows)

@@ -62,6 +62,31 @@ struct GraphicsEncodingTests {
     #expect(meanError < 14, "mean error per sample \(meanError)")
   }
 
+  @Test("TRM-43 sixel in a median-cut palette of up to 256 colours keeps more of a photo's colours than the fixed one")
+  func sixelAdaptedPalette() throws {
+    let (width, height) = (64, 48)
+    let rgb = (0..<(width * height)).flatMap { at -> [UInt8] in
+      let (x, y) = (at % width, at / width)
+      return [UInt8(60 + x), UInt8(40 + y * 2), UInt8(20 + (x + y) / 2)]  // a photo's narrow range of browns
+    }
+    func measure(_ text: String) throws -> (colours: Int, error: Double) {
+      let decoded = try SixelDecoder(text)
+      var (seen, error) = (Set<Int>(), 0)
+      for at in 0..<(width * height) {
+        let pixel = try #require(decoded.pixels[at], "pixel \(at) not drawn")
+        seen.insert(Int(pixel.red) << 16 | Int(pixel.green) << 8 | Int(pixel.blue))
+        error += abs(Int(pixel.red) - Int(rgb[at * 3])) + abs(Int(pixel.green) - Int(rgb[at * 3 + 1]))
+        error += abs(Int(pixel.blue) - Int(rgb[at * 3 + 2]))
+      }
+      return (seen.count, Double(error) / Double(width * height * 3))
+    }
+    let fixed = try measure(SixelGraphics.encode(rgb: rgb, width: width, height: height))
+    let adapted = try measure(SixelGraphics.encodeAdapted(rgb: rgb, width: width, height: height))
+    print("TRM-43 fixed palette: \(fixed.colours) colours, mean error \(fixed.error); median cut: \(adapted)")
+    #expect(adapted.colours >= 100 && adapted.colours <= 256 && fixed.colours < 20, "\(adapted.colours) colours")
+    #expect(adapted.error < 3 && adapted.error < fixed.error / 3, "\(adapted.error) against \(fixed.error)")
+  }
+
   @Test("TRM-31 iTerm2: an OSC 1337 inline file, sized in cells, its payload a PNG of the picture's pixels")
   func iTerm() throws {
     let pixels: [UInt8] = [255, 0, 0, 0, 255, 0, 0, 0, 255, 10, 20, 30, 40, 50, 60, 70, 80, 90]

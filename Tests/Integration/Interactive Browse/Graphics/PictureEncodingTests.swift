@@ -32,6 +32,23 @@ struct PictureEncodingTests {
     #expect(BrowseScreen.detailBox(columns: 120, rows: 40) == BrowseScreen.Box(columns: 69, rows: 36))
   }
 
+  @Test("TRM-42 detail frames are capped: iTerm2 gets the photo at its own size to scale, sixel at most a megapixel")
+  func detailCapped() throws {
+    let iterm = BrowsePictureStyle(colours: .trueColour, graphics: .iterm, cell: CellSize(width: 10, height: 20))
+    let image = try #require(ThumbnailDecoder.decode(try photo(), size: (40, 20), style: iterm, fitted: true)?.image)
+    let payload = try #require(image.drawing.split(separator: ":").last?.dropLast())
+    let png = try Picture(decoding: try #require(Data(base64Encoded: String(payload))))
+    #expect(png.width == 200 && png.height == 100)  // the photo's own pixels; the box is 400 × 200
+    #expect(image.drawing.contains("width=40;height=10;"))
+
+    let sixel = BrowsePictureStyle(colours: .trueColour, graphics: .sixel, cell: CellSize(width: 10, height: 20))
+    let wide = try PNG.encode(
+      try #require(Picture(width: 2_000, height: 1_000, pixels: .init(repeating: 9, count: 6_000_000))))
+    let large = try #require(ThumbnailDecoder.decode(wide, size: (300, 80), style: sixel, fitted: true)?.image)
+    #expect(large.columns * 10 * large.rows * 20 <= 1_000_000, "\(large.columns) × \(large.rows) cells")
+    #expect(large.columns == 141 && large.rows == 35)  // 1410 × 700: the photo's shape within a megapixel
+  }
+
   @Test("TRM-39 the half-block detail picture is as large as the screen allows, its shape kept")
   func halfBlockDetailFits() throws {
     #expect(
