@@ -71,6 +71,22 @@ extension FeedCommand {
       })
     var colors: ColourDepth?
 
+    @Option(
+      help: ArgumentHelp(
+        "How pictures are drawn: kitty, sixel, iterm or blocks (this terminal, by its environment: "
+          + "\(TerminalGraphics.detected.rawValue)).",
+        discussion: """
+          By default the terminal's answers decide (kitty's graphics query; sixel in its device attributes), \
+          then its environment (TERM, TERM_PROGRAM, KITTY_WINDOW_ID, LC_TERMINAL); inside tmux, blocks.
+          """),
+      transform: { text in
+        guard let graphics = TerminalGraphics(rawValue: text) else {
+          throw ValidationError("--graphics must be kitty, sixel, iterm or blocks.")
+        }
+        return graphics
+      })
+    var graphics: TerminalGraphics?
+
     func validate() throws {
       guard (1...100_000).contains(window) else { throw ValidationError("--window must be from 1 to 100000.") }
       guard (1...1_000).contains(chosenPageSize), chosenPageSize <= window else {
@@ -92,7 +108,8 @@ extension FeedCommand {
       try await FeedApp.reportingErrors {
         if !json, !report, TerminalSession.isInteractive {
           let (summary, signal) = try await FeedApp.browseInteractively(
-            options, items: items ?? 10_000, window: window, pageSize: chosenPageSize, colours: colors ?? .detected)
+            options, items: items ?? 10_000, window: window, pageSize: chosenPageSize, colours: colors ?? .detected,
+            graphics: graphics)
           try AppOutput.print(summary)
           if let signal { throw ExitCode(128 + signal) }
           return
@@ -104,6 +121,11 @@ extension FeedCommand {
       }
     }
   }
+}
+
+extension TerminalGraphics {
+  /// What this process's environment says the terminal draws (its answers are asked on the full screen only).
+  static var detected: TerminalGraphics { TerminalGraphics(environment: ProcessInfo.processInfo.environment) }
 }
 
 extension ColourDepth {

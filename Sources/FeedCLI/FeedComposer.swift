@@ -64,6 +64,9 @@ struct FeedComposer: Sendable {
   let imageLoader: any FeedImageDataLoader
   /// The downloaded images waiting for the image cache (`nil` offline): wait for it before the process ends.
   let imageSaves: FeedImageDataSaveQueue?
+  /// Images from the server alone, each saved to the cache, within the same bound on requests (`nil` offline): for
+  /// an image whose cached bytes proved no picture.
+  let remoteImageLoader: (any FeedImageDataLoader)?
 
   /// Makes the stores in `directory` (each opens its files on its first operation) and the image loader.
   init(
@@ -84,7 +87,7 @@ struct FeedComposer: Sendable {
     imageStore = Self.imageStore(at: directory.appending(path: Self.imagesFile), limits: imageLimits, now: now)
     let local = LocalFeedImageDataLoader(store: imageStore)
     guard server != nil else {
-      (imageLoader, imageSaves) = (decorators.cachedImages(local), nil)
+      (imageLoader, imageSaves, remoteImageLoader) = (decorators.cachedImages(local), nil, nil)
       return
     }
     // Saved within the request's slot through a queue of as many images: memory within about twice `imageRequests`
@@ -92,13 +95,13 @@ struct FeedComposer: Sendable {
     let saves = FeedImageDataSaveQueue(decorating: local, capacity: imageRequests)
     let remote = RemoteFeedImageDataLoader(client: decorators.imageClient(client))
     imageSaves = saves
+    let server = decorators.remoteImages(
+      ConcurrencyLimitedFeedImageDataLoader(
+        decorating: FeedImageDataLoaderCacheDecorator(decoratee: remote, cache: saves),
+        maximumConcurrentLoads: imageRequests))
+    remoteImageLoader = server
     imageLoader = CoalescingFeedImageDataLoader(
-      decorating: FeedImageDataLoaderWithFallbackComposite(
-        primary: decorators.cachedImages(saves),
-        fallback: decorators.remoteImages(
-          ConcurrencyLimitedFeedImageDataLoader(
-            decorating: FeedImageDataLoaderCacheDecorator(decoratee: remote, cache: saves),
-            maximumConcurrentLoads: imageRequests))))
+      decorating: FeedImageDataLoaderWithFallbackComposite(primary: decorators.cachedImages(saves), fallback: server))
   }
 
   /// The image cache at `file`: read alone (to validate it, say), its limits do not matter.

@@ -43,14 +43,17 @@ public struct Picture: Hashable, Sendable {
 public struct PictureError: Error, Equatable, Sendable, CustomStringConvertible {
   /// What went wrong, in a sentence.
   public let description: String
+  /// Whether the picture is over the limits (``Picture/maximumSide``, ``Picture/maximumPixels``): a file that will
+  /// never be decoded, however often it is loaded again, unlike a damaged one.
+  public let isTooLarge: Bool
 
-  init(_ description: String) {
-    self.description = description
+  init(_ description: String, isTooLarge: Bool = false) {
+    (self.description, self.isTooLarge) = (description, isTooLarge)
   }
 
   static func tooLarge(_ format: String, width: Int, height: Int) -> PictureError {
     PictureError(
       "the \(format) is \(width) × \(height) pixels; at most \(Picture.maximumSide) a side and "
-        + "\(Picture.maximumPixels) pixels are decoded")
+        + "\(Picture.maximumPixels) pixels are decoded", isTooLarge: true)
   }
 }

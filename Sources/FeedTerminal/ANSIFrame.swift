@@ -8,7 +8,11 @@ public enum ANSIFrame {
   /// showed before.
   public static let leave = "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
 
-  /// The escape sequences that turn the screen showing `previous` into `grid`.
+  /// The escape sequences that turn the screen showing `previous` into `grid`, its images included.
+  ///
+  /// Images are placed where they appear and taken back where they go: kitty's are deleted by id; sixel and iTerm2
+  /// pixels live in the cells, so the rows an image leaves are drawn again (blank), and an image whose rows are drawn
+  /// again is drawn again after them, in the same write: no frame shows the screen without it.
   ///
   /// - Parameters:
   ///   - grid: The screen to show.
@@ -16,11 +20,28 @@ public enum ANSIFrame {
   /// - Returns: The bytes to write, empty when nothing changed.
   public static func frame(_ grid: ScreenGrid, previous: ScreenGrid?) -> String {
     let redraw = previous.map { $0.width != grid.width || $0.height != grid.height } ?? true
-    var output = redraw ? "\u{1B}[0m\u{1B}[2J" : ""
-    for row in 0..<grid.height where redraw || !sameRow(row, grid, previous) {
+    let before = previous?.images ?? []
+    let removed = before.filter { !grid.images.contains($0) }
+    let cleared = Set(removed.filter(\.image.livesInCells).flatMap(\.rows))
+    var output = removed.map(\.erasing).joined() + (redraw ? "\u{1B}[0m\u{1B}[2J" : "")
+    var drawn = Set<Int>()
+    for row in 0..<grid.height where redraw || cleared.contains(row) || !sameRow(row, grid, previous) {
       output += "\u{1B}[\(row + 1);1H" + line(row, of: grid)
+      drawn.insert(row)
+    }
+    for placement in grid.images
+    where redraw || !before.contains(placement)
+      || placement.image.livesInCells && placement.rows.contains(where: drawn.contains)
+    {
+      output += placement.drawing
     }
     return output
+  }
+
+  /// The escape sequences that take `grid`'s images off the terminal before the app leaves: kitty's images are
+  /// deleted and their data freed (the others go with the alternate screen).
+  public static func erase(_ grid: ScreenGrid?) -> String {
+    (grid?.images ?? []).map(\.erasing).joined()
   }
 
   private static func sameRow(_ row: Int, _ grid: ScreenGrid, _ previous: ScreenGrid?) -> Bool {

@@ -34,16 +34,10 @@ public struct Colour: Hashable, Sendable {
     }
   }
 
-  /// The palette's closest colour to `red`, `green`, `blue`: the nearer of its 6 × 6 × 6 colour cube's and its grey
-  /// ramp's (so greys stay grey).
+  /// The palette's closest colour to `red`, `green`, `blue`, its hue kept: a coloured pixel gets the cube's colour
+  /// nearest in hue (a dark brown stays brown), a grey one the grey ramp's or cube's nearest (`PaletteMatch`).
   public static func cube(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> Colour {
-    let (r, g, b) = (cubeStep(red), cubeStep(green), cubeStep(blue))
-    let cubeColour = (Int(cubeLevels[r]), Int(cubeLevels[g]), Int(cubeLevels[b]))
-    let greyLevel = greyRampLevel(luminance(red, green, blue))
-    let target = (Int(red), Int(green), Int(blue))
-    let cubeDistance = distance(cubeColour, target)
-    let greyDistance = distance((greyLevel.level, greyLevel.level, greyLevel.level), target)
-    return greyDistance < cubeDistance ? Colour(index: greyLevel.index) : Colour(index: UInt8(16 + 36 * r + 6 * g + b))
+    Colour(index: PaletteMatch.index(red, green, blue))
   }
 
   /// Highlights: the selection, comment authors.
@@ -54,24 +48,6 @@ public struct Colour: Hashable, Sendable {
   public static let warning = Colour(index: 208)
   /// The like marker.
   public static let liked = Colour(index: 204)
-
-  /// The levels of the palette's colour cube, 0…5.
-  private static let cubeLevels: [UInt8] = [0, 95, 135, 175, 215, 255]
-
-  private static func cubeStep(_ sample: UInt8) -> Int {
-    sample < 48 ? 0 : sample < 115 ? 1 : min(5, (Int(sample) - 35) / 40)
-  }
-
-  /// The grey ramp's entry nearest `luminance` (232…255: 8, 18, … 238).
-  private static func greyRampLevel(_ luminance: Int) -> (index: UInt8, level: Int) {
-    let step = min(23, max(0, (luminance - 3) / 10))
-    return (UInt8(232 + step), 8 + 10 * step)
-  }
-
-  private static func distance(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Int {
-    let (red, green, blue) = (a.0 - b.0, a.1 - b.1, a.2 - b.2)
-    return red * red + green * green + blue * blue
-  }
 
   /// The perceived brightness of `red`, `green`, `blue` (ITU-R BT.601 weights), 0…255.
   static func luminance(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> Int {
@@ -89,11 +65,11 @@ public enum ColourDepth: String, CaseIterable, Sendable {
   /// The palette's greys only.
   case grey
 
-  /// What the environment says the terminal draws: 24-bit with `COLORTERM=truecolor|24bit`, the 256-colour palette
-  /// when `TERM` names 256 colours, else greys.
+  /// What the environment says the terminal draws: 24-bit with `COLORTERM=truecolor|24bit` or a `TERM` of direct
+  /// colour (`xterm-direct`), the 256-colour palette when `TERM` names 256 colours, else greys.
   public init(environment: [String: String]) {
     let colourTerm = environment["COLORTERM"]?.lowercased()
-    if colourTerm == "truecolor" || colourTerm == "24bit" {
+    if colourTerm == "truecolor" || colourTerm == "24bit" || environment["TERM"]?.hasSuffix("-direct") == true {
       self = .trueColour
     } else if environment["TERM"]?.contains("256") == true {
       self = .palette

@@ -10,6 +10,9 @@ public enum Key: Hashable, Sendable {
   case interrupt
   /// A printable character.
   case character(Character)
+  /// Not a key: the terminal's answer to the device attributes query (`ESC [ ? … c`). A terminal answers in order,
+  /// so it has taken in everything written before the query.
+  case answer
 }
 
 /// Decodes the bytes a terminal sends into keys: ANSI and VT100 escape sequences (`ESC [ A`, `ESC O H`,
@@ -67,7 +70,8 @@ public struct KeyDecoder: Sendable {
     while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
     guard end < bytes.count else { return nil }
     let body = String(decoding: bytes[(index + 1)...end], as: UTF8.self)
-    return (named[body], end - index + 1)
+    let answer = body.hasPrefix("[?") && body.hasSuffix("c")
+    return (answer ? .answer : named[body], end - index + 1)
   }
 
   private static let named: [String: Key] = [

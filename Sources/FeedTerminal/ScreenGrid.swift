@@ -46,6 +46,8 @@ public struct ScreenGrid: Hashable, Sendable {
   /// Rows.
   public let height: Int
   private(set) var cells: [Cell]
+  /// The images drawn over the cells by a graphics protocol, in the order they are drawn.
+  public var images: [ImagePlacement] = []
 
   /// A blank grid of `width` columns and `height` rows (at least 1 × 1).
   public init(width: Int, height: Int) {

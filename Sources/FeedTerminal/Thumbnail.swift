@@ -11,47 +11,30 @@ public struct Thumbnail: Hashable, Sendable {
   public let pixels: [UInt8]
   /// How many colours it is drawn with.
   public let depth: ColourDepth
+  /// The same picture in real pixels for the terminal's graphics protocol, drawn instead of the half blocks.
+  public var image: TerminalImage?
+  /// Why there is no picture to show (a photo over the pixel limits: "too large to show"), drawn instead of it.
+  public private(set) var notice: String?
 
   /// `picture` scaled to `columns` × `rows` cells, each pixel the average of the picture's pixels it covers.
   public init(_ picture: Picture, columns: Int, rows: Int, depth: ColourDepth = .grey) {
     self.columns = max(1, columns)
     self.rows = max(1, rows)
     self.depth = depth
-    let (width, height) = (self.columns, self.rows * 2)
-    var pixels = [UInt8](repeating: 0, count: width * height * 3)
-    picture.pixels.withUnsafeBufferPointer { source in
-      for y in 0..<height {
-        let ys = Self.span(y, of: height, over: picture.height)
-        for x in 0..<width {
-          let xs = Self.span(x, of: width, over: picture.width)
-          var (red, green, blue) = (0, 0, 0)
-          for row in ys {
-            var at = (row * picture.width + xs.lowerBound) * 3
-            for _ in xs {
-              (red, green, blue) = (red + Int(source[at]), green + Int(source[at + 1]), blue + Int(source[at + 2]))
-              at += 3
-            }
-          }
-          let count = xs.count * ys.count
-          let to = (y * width + x) * 3
-          (pixels[to], pixels[to + 1], pixels[to + 2]) = (
-            UInt8(red / count), UInt8(green / count), UInt8(blue / count)
-          )
-        }
-      }
-    }
-    self.pixels = pixels
+    pixels = PixelScaler.scale(picture, width: self.columns, height: self.rows * 2)
+  }
+
+  /// A box of `columns` × `rows` cells that says `notice` instead of showing a picture: for a photo that will never
+  /// be shown, however often it loads, so that no retry is offered for it.
+  public init(notice: String, columns: Int, rows: Int) {
+    (self.columns, self.rows, depth) = (max(1, columns), max(1, rows), .grey)
+    pixels = [UInt8](repeating: 40, count: self.columns * self.rows * 6)
+    self.notice = notice
   }
 
   /// `image` scaled to `columns` × `rows` cells, in greys.
   public init(_ image: Greymap, columns: Int, rows: Int) {
     self.init(Picture(image), columns: columns, rows: rows)
-  }
-
-  /// The picture's pixels that thumbnail pixel `index` of `count` covers: at least one.
-  private static func span(_ index: Int, of count: Int, over size: Int) -> Range<Int> {
-    let start = index * size / count
-    return start..<max(start + 1, (index + 1) * size / count)
   }
 
   /// The colour of pixel `x`, `y`, in the thumbnail's depth.
@@ -60,8 +43,30 @@ public struct Thumbnail: Hashable, Sendable {
     return depth.colour(red: pixels[at], green: pixels[at + 1], blue: pixels[at + 2])
   }
 
-  /// Draws the thumbnail into `grid` with its top left cell at `row`, `column`.
+  /// Draws the thumbnail into `grid` with its top left cell at `row`, `column`: its image over blank cells where it
+  /// has one, else half blocks.
   public func draw(into grid: inout ScreenGrid, row: Int, column: Int) {
+    if let notice {
+      let box = Style(foreground: .dim, background: .grey(40))
+      for y in 0..<rows { grid.fill(row: row + y, column: column, count: columns, style: box) }
+      let lines = notice.split(separator: " ").reduce(into: [String]()) { lines, word in
+        if let last = lines.last, last.count + 1 + word.count <= columns {
+          lines[lines.count - 1] = last + " " + word
+        } else {
+          lines.append(String(word))
+        }
+      }
+      for (offset, line) in lines.prefix(rows).enumerated() {
+        grid.write(
+          line, row: row + max(0, (rows - lines.count) / 2) + offset, column: column, limit: columns, style: box)
+      }
+      return
+    }
+    if let image {
+      for y in 0..<image.rows { grid.fill(row: row + y, column: column, count: image.columns, style: .plain) }
+      grid.images.append(ImagePlacement(image, row: row, column: column))
+      return
+    }
     for y in 0..<rows {
       for x in 0..<columns {
         grid[row + y, column + x] = Cell(

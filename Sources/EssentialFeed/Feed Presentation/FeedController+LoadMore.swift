@@ -20,7 +20,9 @@ extension FeedController {
     loadPrevious.loadPage(previousPage) { [weak self] page in self?.didLoadPage(page) }
   }
 
-  private var isLoadingPage: Bool { feedLoad.isLoading || loadMore.isLoading || loadPrevious.isLoading }
+  /// Whether the feed, the next page or the previous one is loading: a list moving to one of its ends keeps going
+  /// while it is, and need not load the images of the rows it passes.
+  public var isLoadingPage: Bool { feedLoad.isLoading || loadMore.isLoading || loadPrevious.isLoading }
 
   /// The list moved or grew: shows it, keeping the cells of the items still shown.
   private func didLoadPage(_ page: Paginated<FeedImage>) {

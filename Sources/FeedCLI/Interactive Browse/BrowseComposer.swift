@@ -10,17 +10,22 @@ struct BrowseComposer {
   let environment: AppEnvironment
   let capacity: Int
   let pageSize: Int
-  /// How many colours the thumbnails are drawn with.
-  let colours: ColourDepth
+  /// How pictures are drawn: colours, graphics protocol, cell size.
+  let style: BrowsePictureStyle
   var language: AppLanguage { environment.options.language }
   /// The image loads the screen started, and how each ended.
   let images: ImageLoadCounter
   /// Where the feed on screen came from, once the first page answered.
   let origin = OriginRecorder()
 
-  init(environment: AppEnvironment, capacity: Int, pageSize: Int, colours: ColourDepth = .grey) {
-    (self.environment, self.capacity, self.pageSize, self.colours) = (environment, capacity, pageSize, colours)
-    images = ImageLoadCounter(decoratee: environment.composer.imageLoader)
+  init(
+    environment: AppEnvironment, capacity: Int, pageSize: Int, style: BrowsePictureStyle = .init(colours: .grey)
+  ) {
+    (self.environment, self.capacity, self.pageSize, self.style) = (environment, capacity, pageSize, style)
+    images = ImageLoadCounter(
+      decoratee: UndecodableRefetchingImageLoader(
+        decoratee: environment.composer.imageLoader, server: environment.composer.remoteImageLoader,
+        undecodable: Self.decoder.undecodable))
   }
 
   /// The feed list: a window of `capacity` images over the page store, filled from the server.
@@ -53,9 +58,9 @@ struct BrowseComposer {
     title: String, capacity: Int? = nil, loader: @escaping @Sendable () async throws -> Paginated<FeedImage>
   ) -> BrowseList {
     let view = BrowseListView()
-    let (size, colours) = (BrowseScreen.thumbnail, colours)
+    let (size, style) = (BrowseScreen.thumbnail, style)
     let controller = environment.composer.feedScreen(
-      loader, images: images, transform: { data in await Self.thumbnail(of: data, size: size, colours: colours) },
+      loader, images: images, transform: { data in await Self.decoder.thumbnail(of: data, size: size, style: style) },
       view: view, loadMoreView: view)
     return BrowseList(title: title, controller: controller, view: view, capacity: capacity)
   }
@@ -68,21 +73,18 @@ struct BrowseComposer {
       let comments = ImageCommentsEndpoint.get(image.id).url(baseURL: server)
       detail.failure = { recorder.answerFailure(at: comments)?.text(in: language, for: .page) }
     }
-    let (size, colours) = (BrowseScreen.detailPicture, colours)
+    let screen = TerminalSession.size ?? (80, 24)
+    let box = BrowseScreen.detailBox(columns: screen.columns, rows: screen.rows)
+    detail.pictureBox = box
+    let (size, style) = ((box.columns, box.rows), style)
     detail.controller = environment.composer.detailScreen(
-      of: image, images: images, transform: { data in await Self.thumbnail(of: data, size: size, colours: colours) },
+      of: image, images: images,
+      transform: { data in await Self.decoder.thumbnail(of: data, size: size, style: style, fitted: true) },
       view: detail, locale: language.locale)
     return detail
   }
 
-  /// `data` (JPEG, PNG or PGM) as a thumbnail of `size` cells; `nil` when it is no picture we decode. It runs on the
-  /// screen's ``ThumbnailDecoder``: off the main actor and off the cooperative pool, one at a time.
-  nonisolated static func thumbnail(
-    of data: Data, size: (columns: Int, rows: Int), colours: ColourDepth
-  ) async -> Thumbnail? {
-    await decoder.thumbnail(of: data, size: size, colours: colours)
-  }
-
-  /// The decoder every screen of the browse shares.
+  /// The decoder every screen of the browse shares: off the main actor and off the cooperative pool, one at a time,
+  /// its pictures cached per size.
   private static let decoder = ThumbnailDecoder()
 }

@@ -14,6 +14,8 @@ final class BrowseDetail: ImageDetailView, ImageCommentsView, ResourceLoadingVie
   private(set) var comments: [ImageCommentViewModel]?
   private(set) var isLoadingComments = false
   private(set) var commentsError: String?
+  /// The picture's box on the screen, in cells.
+  var pictureBox = BrowseScreen.Box(columns: 32, rows: 12)
   /// The controller, set once made (it needs this object as its views).
   var controller: ImageDetailController<Thumbnail>?
   var onChange: () -> Void = {}

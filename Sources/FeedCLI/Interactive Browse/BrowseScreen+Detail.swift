@@ -2,12 +2,22 @@ import EssentialFeed
 import FeedTerminal
 
 extension BrowseScreen {
-  /// The detail screen's picture size in cells.
-  static let detailPicture = (columns: 32, rows: 12)
+  /// A box of cells.
+  struct Box: Hashable, Sendable {
+    var columns: Int
+    var rows: Int
+  }
+
+  /// The detail's picture box on a screen of `columns` × `rows`, in real pixels or half blocks: as large as the
+  /// screen allows (three fifths of its width beside the text, every row between the title and the status line).
+  static func detailBox(columns: Int, rows: Int) -> Box {
+    Box(columns: max(10, (columns - 4) * 3 / 5), rows: max(3, rows - 4))
+  }
 
   static func drawDetail(_ detail: BrowseDetail, session: BrowseSession, into grid: inout ScreenGrid) {
-    drawPicture(detail.picture, frame: session.frame, size: detailPicture, at: (2, 2), into: &grid)
-    let column = 4 + detailPicture.columns
+    let box = detail.pictureBox
+    drawPicture(detail.picture, frame: session.frame, size: (box.columns, box.rows), at: (2, 2), into: &grid)
+    let column = 4 + (detail.picture?.image?.columns ?? box.columns)
     var line = 2
     for text in wrap(detail.text?.description ?? "(no description)", width: grid.width - column - 1) {
       grid.write(text, row: line, column: column, style: Style(bold: true))

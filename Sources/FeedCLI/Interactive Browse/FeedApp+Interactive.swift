@@ -11,11 +11,13 @@ extension FeedApp {
   ///   did (the process then exits with 128 + its number, as shells expect).
   @MainActor
   static func browseInteractively(
-    _ options: AppOptions, items: Int, window: Int, pageSize: Int, colours: ColourDepth
+    _ options: AppOptions, items: Int, window: Int, pageSize: Int, colours: ColourDepth, graphics: TerminalGraphics?
   ) async throws -> (summary: String, signal: Int32?) {
     try await AppEnvironment.with(options, for: .browse(items: items)) { environment in
-      let composer = BrowseComposer(
-        environment: environment, capacity: window, pageSize: pageSize, colours: colours)
+      let terminal = try TerminalSession()
+      defer { terminal.restore() }
+      let style = await pictureStyle(colours: colours, graphics: graphics)
+      let composer = BrowseComposer(environment: environment, capacity: window, pageSize: pageSize, style: style)
       let (feed, feedWindow) = composer.feedList()
       let likes = BrowseLikes()
       let likesParts = BrowseLikesParts(environment: environment, view: likes)
@@ -24,7 +26,10 @@ extension FeedApp {
         reloadLikes: likesParts.reload, origin: { composer.origin.feedOrigin?.rawValue })
       let size = TerminalSession.size ?? (80, 24)
       let session = BrowseSession(feed: feed, likes: likes, parts: parts, columns: size.columns, rows: size.rows)
-      let (furthest, signal) = try await run(session)
+      let frames = FrameSignal(environment: ProcessInfo.processInfo.environment)
+      let (furthest, signal) = try await run(session, on: terminal) { answered in
+        answered ? frames?.answered() : frames?.framed(session, style: style)
+      }
       let counts = composer.images.counts
       let statistics = await feedWindow.statistics
       return (
@@ -38,14 +43,18 @@ extension FeedApp {
     }
   }
 
-  /// Runs `session` on the terminal until the customer quits or a signal ends it.
+  /// Runs `session` on the terminal until the customer quits or a signal ends it; `framed(false)` after each frame
+  /// written, `framed(true)` for each answer of the terminal's.
   ///
   /// - Returns: The furthest row the feed's selection reached, and the signal that ended the session, if one did.
   @MainActor
-  private static func run(_ session: BrowseSession) async throws -> (furthest: Int, signal: Int32?) {
-    let terminal = try TerminalSession()
+  private static func run(
+    _ session: BrowseSession, on terminal: TerminalSession, framed: (_ answered: Bool) -> Void
+  ) async throws -> (furthest: Int, signal: Int32?) {
     let events = TerminalEvents()
+    var shown: ScreenGrid?
     defer {
+      TerminalSession.write(ANSIFrame.erase(shown))  // kitty keeps images apart from the screen: free them
       terminal.restore()  // first: until the events stop, SIGINT and SIGTERM are still handled
       events.stop()
     }
@@ -62,19 +71,21 @@ extension FeedApp {
       }
     }
     defer { ticker.cancel() }
-    var shown: ScreenGrid?
     var furthest = 0
     var signal: Int32?
     session.start()
     loop: while true {
       furthest = max(furthest, session.lists[0].selection)
       let grid = BrowseScreen.render(session)
-      TerminalSession.write(ANSIFrame.frame(grid, previous: shown))
+      let frame = ANSIFrame.frame(grid, previous: shown)
+      TerminalSession.write(frame)
+      if !frame.isEmpty { framed(false) }
       shown = grid
       guard let event = await events.next() else { break }
       switch event {
       case .keys(let keys):
-        for key in keys where !session.handle(key) { break loop }
+        for key in keys where key == .answer { framed(true) }
+        for key in keys where key != .answer && !session.handle(key) { break loop }
       case .resized:
         let size = TerminalSession.size ?? (session.columns, session.rows)
         session.resize(columns: size.columns, rows: size.rows)
@@ -88,5 +99,16 @@ extension FeedApp {
       }
     }
     return (furthest, signal)
+  }
+
+  /// How pictures are drawn on this terminal: `graphics` if the customer chose, else what the terminal answers and
+  /// its environment say; the cell's pixels from its answer, the kernel, or the usual 10 × 20.
+  @MainActor
+  private static func pictureStyle(colours: ColourDepth, graphics: TerminalGraphics?) async -> BrowsePictureStyle {
+    let answers = await TerminalProbe.askStandardTerminal()
+    let environment = ProcessInfo.processInfo.environment
+    return BrowsePictureStyle(
+      colours: colours, graphics: graphics ?? TerminalGraphics(environment: environment, answers: answers),
+      cell: answers.cellSize ?? TerminalSession.cellSize ?? .usual)
   }
 }

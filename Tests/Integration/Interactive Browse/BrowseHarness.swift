@@ -124,7 +124,15 @@ struct BrowseHarness {
     deinit { changes.changed() }
   }
 
-  init(count: Int = 100, capacity: Int = 60, pageSize: Int = 10, rows: Int = 18, columns: Int = 80) {
+  /// Makes each image's thumbnail (a row's: `detail` false) from its data; greymaps in greys by default.
+  typealias Transform = @Sendable (_ data: Data, _ detail: Bool) -> Thumbnail?
+
+  init(
+    count: Int = 100, capacity: Int = 60, pageSize: Int = 10, rows: Int = 18, columns: Int = 80,
+    transform: @escaping Transform = { data, detail in
+      Greymap(decoding: data).map { Thumbnail($0, columns: detail ? 32 : 10, rows: detail ? 12 : 3) }
+    }
+  ) {
     let feed = (0..<count).map { index in
       let item = DemoFeed.item(at: index)
       return FeedImage(
@@ -142,7 +150,9 @@ struct BrowseHarness {
       return Array(feed[start..<min(feed.count, start + pageSize)])
     }
     let window = window
-    list = Self.list(title: "Feed", images: images, capacity: capacity) { try await window.reload() }
+    list = Self.list(title: "Feed", images: images, capacity: capacity, transform: transform) {
+      try await window.reload()
+    }
     let events = events
     let images = images
     let changes = changes
@@ -164,7 +174,7 @@ struct BrowseHarness {
             _ = freed
             await suspendUntilCancelled()  // the test shows comments through the detail's view, or cancels
             throw CancellationError()
-          }, imageTransformer: { Greymap(decoding: $0).map { Thumbnail($0, columns: 32, rows: 12) } },
+          }, imageTransformer: { transform($0, true) },
           detailView: detail, imageView: detail, commentsView: detail, loadingView: detail, errorView: detail)
         return detail
       },
@@ -177,12 +187,13 @@ struct BrowseHarness {
 
   static func list(
     title: String, images: ControlledImageLoader, capacity: Int? = nil,
+    transform: @escaping Transform = { data, _ in Greymap(decoding: data).map { Thumbnail($0, columns: 10, rows: 3) } },
     loader: @escaping @Sendable () async throws -> Paginated<FeedImage>
   ) -> BrowseList {
     let view = BrowseListView()
     let controller = FeedController<Thumbnail>(
       loader: loader, imageLoader: images,
-      imageTransformer: { Greymap(decoding: $0).map { Thumbnail($0, columns: 10, rows: 3) } }, feedView: view,
+      imageTransformer: { transform($0, false) }, feedView: view,
       loadingView: view, errorView: view, imageView: view, loadMoreView: view)
     return BrowseList(title: title, controller: controller, view: view, capacity: capacity)
   }

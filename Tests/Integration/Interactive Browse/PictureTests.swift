@@ -58,9 +58,9 @@ struct PictureTests {
     var corrupt = file
     for index in stride(from: file.count / 3, to: file.count * 2 / 3, by: 7) { corrupt[index] ^= 0x5A }
     #expect(throws: PictureError.self) { try Picture(decoding: Data(corrupt)) }
-    let size = (columns: 10, rows: 3)
-    #expect(await BrowseComposer.thumbnail(of: Data(file.prefix(file.count / 2)), size: size, colours: .grey) == nil)
-    #expect(await BrowseComposer.thumbnail(of: Data(file), size: size, colours: .grey) != nil)
+    let (size, decoder, style) = ((columns: 10, rows: 3), ThumbnailDecoder(), BrowsePictureStyle(colours: .grey))
+    #expect(await decoder.thumbnail(of: Data(file.prefix(file.count / 2)), size: size, style: style) == nil)
+    #expect(await decoder.thumbnail(of: Data(file), size: size, style: style) != nil)
   }
 
   @Test("TRM-21 a progressive JPEG of more scans than the limit is refused, not decoded for minutes")
@@ -106,6 +106,17 @@ struct PictureTests {
     Thumbnail(red, columns: 1, rows: 1, depth: .grey).draw(into: &grid, row: 0, column: 0)
     #expect(grid[0, 0].style == Style(foreground: .grey(89), background: .grey(45)))
     #expect(Colour.cube(128, 128, 128) == .grey(128))  // a grey stays on the grey ramp, nearer than the cube's
+  }
+
+  @Test(
+    "TRM-38 256 colours keep a colour's hue: dark browns map to a brown of the cube, not a grey; greys stay grey",
+    arguments: [
+      (80, 50, 20, 94), (100, 70, 40, 94), (30, 35, 60, 17), (250, 20, 20, 196), (20, 20, 250, 21),
+      (128, 128, 128, 244),
+      (110, 100, 90, 241), (240, 240, 240, 255),
+    ])
+  func hueKept(red: UInt8, green: UInt8, blue: UInt8, index: UInt8) {
+    #expect(Colour.cube(red, green, blue) == Colour(index: index))
   }
 
   /// Red rising to the right, blue rising downward, green the two mixed.

@@ -1,0 +1,77 @@
+/// DEC sixel: pixels in bands six rows tall, each column of a band one character (`?` + its six bits), one pass
+/// per colour of the band, repeats run-length encoded (`!n`). Colours come from a fixed palette of 216: six levels
+/// of red, green and blue, 0, 20, 40, 60, 80 and 100 percent, so every colour a terminal is told is exact.
+public enum SixelGraphics {
+  /// The palette index of `red`, `green`, `blue`: the nearest level of each (0…5), red × 36 + green × 6 + blue.
+  public static func paletteIndex(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> Int {
+    level(red) * 36 + level(green) * 6 + level(blue)
+  }
+
+  /// The colour of palette entry `index` in 0…255 samples.
+  public static func colour(ofIndex index: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
+    (UInt8(index / 36 * 51), UInt8(index / 6 % 6 * 51), UInt8(index % 6 * 51))
+  }
+
+  private static func level(_ sample: UInt8) -> Int { (Int(sample) + 25) / 51 }
+
+  /// A 0…255 sample in sixel's percent, rounded.
+  private static func percent(_ sample: Int) -> Int { (sample * 100 + 127) / 255 }
+
+  /// `rgb`, `width` × `height` pixels, as a sixel image drawn at the cursor: a DCS `ESC P 0;1;0 q` (pixels not
+  /// drawn keep what is behind them), its size (`"1;1;width;height`), the colours it uses, the bands, `ESC \`.
+  public static func encode(rgb: [UInt8], width: Int, height: Int) -> String {
+    let indices = (0..<(width * height)).map { paletteIndex(rgb[$0 * 3], rgb[$0 * 3 + 1], rgb[$0 * 3 + 2]) }
+    let colours = Set(indices).sorted().map { index in
+      let (red, green, blue) = colour(ofIndex: index)
+      return (index, (Int(red), Int(green), Int(blue)))
+    }
+    return encode(indices: indices, colours: colours, width: width, height: height)
+  }
+
+  /// `rgb` as ``encode(rgb:width:height:)`` does, in a palette of up to 256 colours made for it by median cut
+  /// (`SixelPalette`): a photo keeps far more of its colours than in the fixed palette.
+  public static func encodeAdapted(rgb: [UInt8], width: Int, height: Int) -> String {
+    let palette = SixelPalette(rgb: rgb)
+    let indices = (0..<(width * height)).map { palette.index(rgb[$0 * 3], rgb[$0 * 3 + 1], rgb[$0 * 3 + 2]) }
+    let colours = Set(indices).sorted().map { ($0, palette.colours[$0]) }
+    return encode(indices: indices, colours: colours, width: width, height: height)
+  }
+
+  private static func encode(
+    indices: [Int], colours: [(Int, (red: Int, green: Int, blue: Int))], width: Int, height: Int
+  ) -> String {
+    var output = "\u{1B}P0;1;0q\"1;1;\(width);\(height)"
+    for (index, colour) in colours {
+      output += "#\(index);2;\(percent(colour.red));\(percent(colour.green));\(percent(colour.blue))"
+    }
+    for top in stride(from: 0, to: height, by: 6) {
+      let rows = top..<min(height, top + 6)
+      var passes: [String] = []
+      for index in Set(rows.flatMap { row in indices[(row * width)..<((row + 1) * width)] }).sorted() {
+        let characters = (0..<width).map { x in
+          rows.reduce(0) { bits, row in indices[row * width + x] == index ? bits | 1 << (row - top) : bits }
+        }
+        passes.append("#\(index)" + runs(characters))
+      }
+      output += passes.joined(separator: "$") + "-"
+    }
+    return output + "\u{1B}\\"
+  }
+
+  /// The band's characters for six-bit values `bits`, runs of four or more as `!n`, trailing empty ones left out.
+  private static func runs(_ bits: [Int]) -> String {
+    var values = bits[...]
+    while values.last == 0 { values.removeLast() }
+    var output = ""
+    var index = values.startIndex
+    while index < values.endIndex {
+      let value = values[index]
+      var end = index + 1
+      while end < values.endIndex, values[end] == value { end += 1 }
+      let character = String(UnicodeScalar(UInt8(63 + value)))
+      output += end - index >= 4 ? "!\(end - index)" + character : String(repeating: character, count: end - index)
+      index = end
+    }
+    return output
+  }
+}
