@@ -131,18 +131,14 @@ struct SQLiteImageIndexSpecs {
 
   @Test("ICL-24 an image cache an older version made is not rewritten for the disk bound: it keeps its mode and images")
   func olderDatabaseIsNotRewritten() async throws {
-    try await withTemporaryDirectory(preferringMemory: true) { directory in
-      let file = directory.appending(path: "images.sqlite")
-      var unlimited: SQLiteFeedStore? = SQLiteFeedStore(storeURL: file)  // as versions before ILP-5 made it
-      for index in 0..<8 { try await unlimited?.insert(Data(count: 32 << 10), for: url("old-\(index)")) }
-      unlimited = nil
-
+    try await SQLiteFixtureContents.withFixture("version1") { file in  // written by a version before ILP-5
       let limited = SQLiteFeedStore(storeURL: file, imageLimits: ImageCacheLimits(maximumBytes: 1 << 20))
       try await limited.insert(Data(count: 32 << 10), for: url("new"))
 
       #expect(try SQLiteConnection(path: file.path(percentEncoded: false)).integer("PRAGMA auto_vacuum") == 0)
-      #expect(try await limited.storedImageDataSize() == 9 * 32 << 10)
-      #expect(try await limited.retrieve(dataForURL: url("old-7"))?.count == 32 << 10)
+      let old = SQLiteFixtureContents.imageData
+      #expect(try await limited.storedImageDataSize() == old.map(\.data.count).reduce(32 << 10, +))
+      for (url, data) in old { #expect(try await limited.retrieve(dataForURL: url) == data) }
     }
   }
 

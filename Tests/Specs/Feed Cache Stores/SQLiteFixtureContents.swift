@@ -1,6 +1,8 @@
 import EssentialFeed
 import EssentialFeedCache
 import Foundation
+import TestSupport
+import Testing
 
 /// What the fixture databases in `Fixtures/` hold: written once by the store as released (see `Fixtures/README.md`),
 /// read back by the upgrade specs. Fixed values, so that a fixture and this description never drift apart.
@@ -38,5 +40,16 @@ enum SQLiteFixtureContents {
 
   static func image(_ number: Int, description: String? = nil, location: String? = nil) -> LocalFeedImage {
     LocalFeedImage(id: uuid(number), description: description, location: location, url: url(number))
+  }
+
+  /// Runs `body` on a copy of the fixture `name` (`version1`, `version2-current`) in a temporary directory.
+  static func withFixture(_ name: String, _ body: (URL) async throws -> Void) async throws {
+    let fixture = try #require(
+      Bundle.module.url(forResource: name, withExtension: "sqlite", subdirectory: "Fixtures"), "no fixture \(name)")
+    try await withTemporaryDirectory { directory in
+      let url = directory.appending(path: "feed.sqlite")
+      try FileManager.default.copyItem(at: fixture, to: url)
+      try await body(url)
+    }
   }
 }

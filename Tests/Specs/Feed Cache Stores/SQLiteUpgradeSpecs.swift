@@ -11,7 +11,7 @@ import Testing
 struct SQLiteUpgradeSpecs {
   @Test("SQL-12 a version 2 file with a feed, images, a search, a page list and pending likes upgrades losing none")
   func version2FileKeepsEverything() async throws {
-    try await withFixture("version2-current") { url in
+    try await SQLiteFixtureContents.withFixture("version2-current") { url in
       let sut = SQLiteFeedStore(storeURL: url)
 
       try await expectFeedAndImages(in: sut)
@@ -28,7 +28,7 @@ struct SQLiteUpgradeSpecs {
 
   @Test("SQL-13 a version 1 file (the feed and image data) upgrades keeping them, and takes every later capability")
   func version1FileUpgrades() async throws {
-    try await withFixture("version1") { url in
+    try await SQLiteFixtureContents.withFixture("version1") { url in
       let sut = SQLiteFeedStore(storeURL: url)
 
       try await expectFeedAndImages(in: sut)
@@ -53,17 +53,6 @@ struct SQLiteUpgradeSpecs {
       sourceLocation: sourceLocation)
     for (url, data) in SQLiteFixtureContents.imageData {
       #expect(try await sut.retrieve(dataForURL: url) == data, "\(url)", sourceLocation: sourceLocation)
-    }
-  }
-
-  /// Runs `body` on a copy of the fixture `name` in a temporary directory.
-  private func withFixture(_ name: String, _ body: (URL) async throws -> Void) async throws {
-    let fixture = try #require(
-      Bundle.module.url(forResource: name, withExtension: "sqlite", subdirectory: "Fixtures"), "no fixture \(name)")
-    try await withTemporaryDirectory { directory in
-      let url = directory.appending(path: "feed.sqlite")
-      try FileManager.default.copyItem(at: fixture, to: url)
-      try await body(url)
     }
   }
 }

@@ -1,6 +1,10 @@
 import CSQLite
 
-extension SQLiteFeedStore {
+/// The database's schema: its versions, its migrations, and the check that a database is one this package wrote.
+enum SQLiteSchema {
+  /// The schema version this package writes; `PRAGMA user_version` records it in the file. See ``migrations``.
+  static let schemaVersion = 2
+
   /// One step of the schema: it brings a database from `version - 1` to `version`.
   struct Migration: Sendable {
     let version: Int
@@ -8,20 +12,14 @@ extension SQLiteFeedStore {
     let sql: String
   }
 
-  /// The cached feed's tables: created by the first migration, and again when they are unusable.
-  static let feedTablesSQL = """
-    CREATE TABLE IF NOT EXISTS cache (id INTEGER PRIMARY KEY CHECK (id = 1), timestamp REAL NOT NULL);
-    CREATE TABLE IF NOT EXISTS feed_image (
-      position INTEGER PRIMARY KEY, id BLOB NOT NULL, description TEXT, location TEXT, url TEXT NOT NULL);
-    """
-
   /// Every schema this store ever wrote, in order (GRDB's `DatabaseMigrator` is the model). Each statement creates
   /// only what is missing, because version 1 databases gained the tables of version 2 one by one, on first use, as
   /// the package grew (search, the windowed list, pending likes): such a database migrates as one that has none.
   static let migrations: [Migration] = [
     Migration(
       version: 1, name: "the cached feed and image data",
-      sql: feedTablesSQL + "CREATE TABLE IF NOT EXISTS image_data (url TEXT PRIMARY KEY, data BLOB NOT NULL);"),
+      sql: SQLiteFeedCache.tablesSQL
+        + "CREATE TABLE IF NOT EXISTS image_data (url TEXT PRIMARY KEY, data BLOB NOT NULL);"),
     Migration(
       version: 2, name: "the last search, the windowed list and pending likes",
       sql: """
@@ -31,29 +29,18 @@ extension SQLiteFeedStore {
           position INTEGER PRIMARY KEY, id BLOB NOT NULL, description TEXT, location TEXT, url TEXT NOT NULL);
         CREATE TABLE IF NOT EXISTS feed_page (
           position INTEGER PRIMARY KEY, id BLOB NOT NULL UNIQUE, description TEXT, location TEXT, url TEXT NOT NULL);
-        """ + pendingLikeTableSQL),
+        """ + SQLitePendingLikeStore.tableSQL),
   ]
-
-  /// The pending likes' table: created by the second migration, and again by a recovery that dropped it.
-  static let pendingLikeTableSQL = """
-    CREATE TABLE IF NOT EXISTS pending_like (
-      position INTEGER PRIMARY KEY, image_id BLOB NOT NULL UNIQUE, action_id BLOB NOT NULL,
-      kind INTEGER NOT NULL, timestamp REAL NOT NULL);
-    CREATE INDEX IF NOT EXISTS pending_like_action ON pending_like (action_id);
-    """
 
   /// The tables of the current schema, to notice one that was dropped.
   static let tables = ["cache", "feed_image", "image_data", "search", "search_result", "feed_page", "pending_like"]
 
-  /// The cached feed's tables and their columns, checked before the feed is read or written.
-  static let feedColumns: [(table: String, columns: [String])] = [
-    ("cache", ["id", "timestamp"]),
-    ("feed_image", ["position", "id", "description", "location", "url"]),
-  ]
-
   /// Brings the database to ``schemaVersion`` in one transaction, running each migration it has not had, and
   /// creating any table of the schema that is missing (one dropped behind the store's back). Never drops anything.
   static func migrate(_ db: SQLiteConnection) throws(SQLiteError) {
+    // A new file returns the pages removals free (the image cache's evictions) to the file system: SQLite sets this
+    // only before the first table. A database that exists keeps its mode.
+    if try db.integer("PRAGMA page_count") == 0 { try db.execute("PRAGMA auto_vacuum = INCREMENTAL") }
     try db.transaction(immediate: true) { () throws(SQLiteError) in
       // Another connection may have migrated it meanwhile: read the version again under the write lock.
       let version = try checkedVersion(db)
@@ -90,31 +77,6 @@ extension SQLiteFeedStore {
     let ours = try db.integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN (\(names))")
     guard ours > 0 else { throw .foreignVersion(version) }
     return version
-  }
-
-  /// Whether the cached feed's tables have this store's columns; checked once per connection.
-  static func feedTablesAreUsable(_ db: SQLiteConnection) throws(SQLiteError) -> Bool {
-    if db.feedTablesVerified { return true }
-    for (table, expected) in feedColumns where try db.columns(of: table) != expected { return false }
-    db.feedTablesVerified = true
-    return true
-  }
-
-  /// Throws unless the cached feed's tables have this store's columns.
-  static func verifyFeedTables(_ db: SQLiteConnection) throws(SQLiteError) {
-    guard try feedTablesAreUsable(db) else {
-      let found = try feedColumns.map { entry throws(SQLiteError) in "\(entry.table)\(try db.columns(of: entry.table))"
-      }
-      throw .foreignSchema("the feed's tables are \(found.joined(separator: ", "))")
-    }
-  }
-
-  /// Makes the cached feed's tables usable again: drops and recreates them, and only them (pending likes, the
-  /// search, the pages and the images are other protocols' data). Call inside a write transaction.
-  static func rebuildFeedTablesIfUnusable(_ db: SQLiteConnection) throws(SQLiteError) {
-    guard try !feedTablesAreUsable(db) else { return }
-    try db.execute("DROP TABLE IF EXISTS feed_image; DROP TABLE IF EXISTS cache;" + feedTablesSQL)
-    db.feedTablesVerified = true
   }
 }
 

@@ -2,7 +2,24 @@ import CSQLite
 import EssentialFeedCache
 import Foundation
 
-extension SQLiteFeedStore: FeedSearchStore {
+/// The last search on a shared ``SQLiteDatabase``: the `search` row (its keyword and timestamp) and the
+/// `search_result` rows, in order. Each change is one transaction.
+///
+/// An actor on the database's executor whose operations never suspend: each is atomic, histories are linearizable.
+public actor SQLiteSearchStore: FeedSearchStore, SQLiteDatabaseStore {
+  /// The database the store's tables live in.
+  public nonisolated let database: SQLiteDatabase
+
+  /// The database's executor: this store's operations and other stores' on the database never interleave.
+  public nonisolated var unownedExecutor: UnownedSerialExecutor { database.unownedExecutor }
+
+  /// Creates the store on `database`.
+  ///
+  /// - Parameter database: The database, shared with the other stores on it.
+  public init(database: SQLiteDatabase) {
+    self.database = database
+  }
+
   /// The search kept, read from one snapshot; `nil` when there is none, or no database. Never creates a database.
   ///
   /// - Throws: ``SQLiteError`` when the database cannot be opened or read.

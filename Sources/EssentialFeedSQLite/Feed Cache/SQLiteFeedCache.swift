@@ -2,7 +2,37 @@ import CSQLite
 import EssentialFeedCache
 import Foundation
 
-extension SQLiteFeedStore {
+/// The cached feed on a shared ``SQLiteDatabase``: the `cache` row (its timestamp) and the `feed_image` rows, in
+/// order.
+///
+/// - An insert replaces the cached feed in one transaction, keeping the images' order; a crash leaves the old feed or
+///   the new. ``replaceCachedFeed(with:timestamp:)`` is that one transaction.
+/// - Feed tables it cannot read are a retrieval error, and deleting the cache rebuilds those tables alone: pending
+///   likes, the search, the pages and the images are other stores' and are kept. Only a file that is not a database
+///   at all is deleted.
+///
+/// An actor on the database's executor whose operations never suspend: each is atomic, histories are linearizable.
+public actor SQLiteFeedCache: FeedStore, SQLiteDatabaseStore {
+  /// The database the feed lives in.
+  public nonisolated let database: SQLiteDatabase
+
+  /// The database's executor: the feed's operations and other stores' never interleave.
+  public nonisolated var unownedExecutor: UnownedSerialExecutor { database.unownedExecutor }
+
+  /// Creates the feed cache on `database`.
+  ///
+  /// - Parameter database: The database, shared with the other stores on it.
+  public init(database: SQLiteDatabase) {
+    self.database = database
+  }
+
+  /// The cached feed's tables: created by the first migration, and again when they are unusable.
+  static let tablesSQL = """
+    CREATE TABLE IF NOT EXISTS cache (id INTEGER PRIMARY KEY CHECK (id = 1), timestamp REAL NOT NULL);
+    CREATE TABLE IF NOT EXISTS feed_image (
+      position INTEGER PRIMARY KEY, id BLOB NOT NULL, description TEXT, location TEXT, url TEXT NOT NULL);
+    """
+
   /// Retrieves the cached feed, reading the timestamp and images from one snapshot. Never creates a database.
   ///
   /// - Returns: The cached feed, or `nil` when there is none (or no database file).
@@ -70,54 +100,43 @@ extension SQLiteFeedStore {
       }
     } catch  where error.isUnreadableFile {
       do {
-        try removeUnusableFile()
+        try database.onSharedExecutor { database throws(SQLiteError) in try database.removeUnusableFile() }
       } catch {
-        throw error.while("delete the unusable database", at: displayPath)
+        throw error.while("delete the unusable database", at: database.displayPath)
       }
     }
   }
 }
 
-extension SQLiteConnection {
-  /// The images of `table` (`feed_image` or `search_result`), in order.
-  func images(in table: String) throws(SQLiteError) -> [LocalFeedImage] {
-    try images(from: statement("SELECT id, description, location, url FROM \(table) ORDER BY position"))
+extension SQLiteFeedCache {
+  /// The cached feed's tables and their columns, checked before the feed is read or written.
+  static let feedColumns: [(table: String, columns: [String])] = [
+    ("cache", ["id", "timestamp"]),
+    ("feed_image", ["position", "id", "description", "location", "url"]),
+  ]
+
+  /// Whether the cached feed's tables have this store's columns; checked once per connection.
+  static func feedTablesAreUsable(_ db: SQLiteConnection) throws(SQLiteError) -> Bool {
+    if db.feedTablesVerified { return true }
+    for (table, expected) in feedColumns where try db.columns(of: table) != expected { return false }
+    db.feedTablesVerified = true
+    return true
   }
 
-  /// The images of the rows `rows` selects as `id, description, location, url`, in the rows' order.
-  func images(from rows: Statement) throws(SQLiteError) -> [LocalFeedImage] {
-    defer { rows.reset() }
-    var images: [LocalFeedImage] = []
-    while try rows.step() {
-      guard let id = rows.uuid(at: 0), let url = rows.string(at: 3).flatMap(URL.init(string:)) else {
-        throw SQLiteError(code: SQLITE_CORRUPT, message: "a cached image has an invalid id or URL")
+  /// Throws unless the cached feed's tables have this store's columns.
+  static func verifyFeedTables(_ db: SQLiteConnection) throws(SQLiteError) {
+    guard try feedTablesAreUsable(db) else {
+      let found = try feedColumns.map { entry throws(SQLiteError) in "\(entry.table)\(try db.columns(of: entry.table))"
       }
-      images.append(LocalFeedImage(id: id, description: rows.string(at: 1), location: rows.string(at: 2), url: url))
-    }
-    return images
-  }
-
-  /// Inserts `images` into `table`, at positions from `start` on.
-  func insert(_ images: [LocalFeedImage], into table: String, from start: Int) throws(SQLiteError) {
-    let row = try statement("INSERT INTO \(table) (position, id, description, location, url) VALUES (?, ?, ?, ?, ?)")
-    defer { row.reset() }
-    for (offset, image) in images.enumerated() {
-      try row.bind(start + offset, at: 1)
-      try row.bind(image.id, at: 2)
-      try row.bind(image.description, at: 3)
-      try row.bind(image.location, at: 4)
-      try row.bind(image.url.absoluteString, at: 5)
-      try row.step()
-      row.reset()
+      throw .foreignSchema("the feed's tables are \(found.joined(separator: ", "))")
     }
   }
-}
 
-extension Statement {
-  func uuid(at column: Int32) -> UUID? {
-    guard sqlite3_column_bytes(handle, column) == 16, let bytes = sqlite3_column_blob(handle, column) else {
-      return nil
-    }
-    return UUID(uuid: UnsafeRawPointer(bytes).loadUnaligned(as: uuid_t.self))
+  /// Makes the cached feed's tables usable again: drops and recreates them, and only them (pending likes, the
+  /// search, the pages and the images are other stores' data). Call inside a write transaction.
+  static func rebuildFeedTablesIfUnusable(_ db: SQLiteConnection) throws(SQLiteError) {
+    guard try !feedTablesAreUsable(db) else { return }
+    try db.execute("DROP TABLE IF EXISTS feed_image; DROP TABLE IF EXISTS cache;" + tablesSQL)
+    db.feedTablesVerified = true
   }
 }

@@ -2,9 +2,25 @@ import CSQLite
 import EssentialFeedCache
 import Foundation
 
-/// The paged list lives in its own table, `feed_page`: its `position` is the row id and its `id` has a unique index,
-/// so a cursor is found in a lookup and a page is a range scan from it, at the millionth image as at the first.
-extension SQLiteFeedStore: FeedPageStore {
+/// The windowed list on a shared ``SQLiteDatabase``, in its own table, `feed_page`: its `position` is the row id and
+/// its `id` has a unique index, so a cursor is found in a lookup and a page is a range scan from it, at the
+/// millionth image as at the first.
+///
+/// An actor on the database's executor whose operations never suspend: each is atomic, histories are linearizable.
+public actor SQLitePageStore: FeedPageStore, SQLiteDatabaseStore {
+  /// The database the store's tables live in.
+  public nonisolated let database: SQLiteDatabase
+
+  /// The database's executor: this store's operations and other stores' on the database never interleave.
+  public nonisolated var unownedExecutor: UnownedSerialExecutor { database.unownedExecutor }
+
+  /// Creates the store on `database`.
+  ///
+  /// - Parameter database: The database, shared with the other stores on it.
+  public init(database: SQLiteDatabase) {
+    self.database = database
+  }
+
   private static let pageColumns = "id, description, location, url"
 
   /// The first `limit` images after the image with `id`, read in one statement.
