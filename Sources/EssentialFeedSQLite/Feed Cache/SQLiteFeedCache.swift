@@ -26,6 +26,9 @@ public actor SQLiteFeedCache: FeedStore, SQLiteDatabaseStore {
     self.database = database
   }
 
+  /// The feed's migrations (see ``SQLiteSchema/migrations``).
+  static let migrations = [SQLiteMigration(version: 1, identifier: "1 the cached feed", sql: tablesSQL)]
+
   /// The cached feed's tables: created by the first migration, and again when they are unusable.
   static let tablesSQL = """
     CREATE TABLE IF NOT EXISTS cache (id INTEGER PRIMARY KEY CHECK (id = 1), timestamp REAL NOT NULL);
@@ -43,7 +46,7 @@ public actor SQLiteFeedCache: FeedStore, SQLiteDatabaseStore {
       guard let db else { return nil }
       return try db.transaction { () throws(SQLiteError) -> CachedFeed? in
         guard try db.integer("PRAGMA user_version") > 0 else { return nil }  // an empty database, read-only
-        try Self.verifyFeedTables(db)
+        guard try Self.verifyFeedTables(db) else { return nil }
         let meta = try db.statement("SELECT timestamp FROM cache WHERE id = 1")
         defer { meta.reset() }
         guard try meta.step() else { return nil }
@@ -123,13 +126,18 @@ extension SQLiteFeedCache {
     return true
   }
 
-  /// Throws unless the cached feed's tables have this store's columns.
-  static func verifyFeedTables(_ db: SQLiteConnection) throws(SQLiteError) {
+  /// Whether the cached feed's tables are there, with this store's columns: `false` when both are gone (dropped: no
+  /// cache, remade by the next write); throws when they have other columns, or only one is there.
+  static func verifyFeedTables(_ db: SQLiteConnection) throws(SQLiteError) -> Bool {
     guard try feedTablesAreUsable(db) else {
+      var absent = true
+      for (table, _) in feedColumns where try !db.columns(of: table).isEmpty { absent = false }
+      if absent { return false }
       let found = try feedColumns.map { entry throws(SQLiteError) in "\(entry.table)\(try db.columns(of: entry.table))"
       }
       throw .foreignSchema("the feed's tables are \(found.joined(separator: ", "))")
     }
+    return true
   }
 
   /// Makes the cached feed's tables usable again: drops and recreates them, and only them (pending likes, the

@@ -22,7 +22,10 @@ public actor SQLitePendingLikeStore: PendingLikeActionStore, SQLiteDatabaseStore
     self.database = database
   }
 
-  /// The pending likes' table: created by the second migration, and again by a recovery that dropped it.
+  /// The pending likes' migrations (see ``SQLiteSchema/migrations``).
+  static let migrations = [SQLiteMigration(version: 2, identifier: "2 pending likes", sql: tableSQL)]
+
+  /// The pending likes' table: made by its migration, and again by a recovery or a write after it was dropped.
   static let tableSQL = """
     CREATE TABLE IF NOT EXISTS pending_like (
       position INTEGER PRIMARY KEY, image_id BLOB NOT NULL UNIQUE, action_id BLOB NOT NULL,
@@ -35,7 +38,10 @@ public actor SQLitePendingLikeStore: PendingLikeActionStore, SQLiteDatabaseStore
   /// - Parameter action: The action.
   /// - Throws: ``SQLiteError``; nothing changes then.
   public func enqueue(_ action: PendingLikeAction) throws(SQLiteError) {
-    try writing("store a pending like in") { db throws(SQLiteError) in try db.storePendingLike(action) }
+    try writing("store a pending like in") { db throws(SQLiteError) in
+      if try !db.hasPendingLikeTable() { try db.execute(Self.tableSQL) }
+      try db.storePendingLike(action)
+    }
   }
 
   /// The pending actions, the oldest timestamp first (ties in the order they were stored).

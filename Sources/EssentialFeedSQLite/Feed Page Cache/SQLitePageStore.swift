@@ -21,6 +21,15 @@ public actor SQLitePageStore: FeedPageStore, SQLiteDatabaseStore {
     self.database = database
   }
 
+  /// The list's migrations (see ``SQLiteSchema/migrations``).
+  static let migrations = [SQLiteMigration(version: 2, identifier: "2 the windowed list", sql: tableSQL)]
+
+  /// The list's table: made by its migration, and again by a write after it was dropped.
+  static let tableSQL = """
+    CREATE TABLE IF NOT EXISTS feed_page (
+      position INTEGER PRIMARY KEY, id BLOB NOT NULL UNIQUE, description TEXT, location TEXT, url TEXT NOT NULL);
+    """
+
   private static let pageColumns = "id, description, location, url"
 
   /// The first `limit` images after the image with `id`, read in one statement.
@@ -70,6 +79,7 @@ public actor SQLitePageStore: FeedPageStore, SQLiteDatabaseStore {
   public func appendPage(_ images: [LocalFeedImage]) throws(SQLiteError) -> [LocalFeedImage] {
     try writing("append a page to the list in") { db throws(SQLiteError) -> [LocalFeedImage] in
       try db.transaction(immediate: true) { () throws(SQLiteError) -> [LocalFeedImage] in
+        if try !db.hasPageTable() { try db.execute(Self.tableSQL) }
         return try db.appendToPages(images)
       }
     }
@@ -81,6 +91,7 @@ public actor SQLitePageStore: FeedPageStore, SQLiteDatabaseStore {
   public func replacePages(with images: [LocalFeedImage]) throws(SQLiteError) -> [LocalFeedImage] {
     try writing("replace the list in") { db throws(SQLiteError) -> [LocalFeedImage] in
       try db.transaction(immediate: true) { () throws(SQLiteError) -> [LocalFeedImage] in
+        if try !db.hasPageTable() { try db.execute(Self.tableSQL) }
         try db.statement("DELETE FROM feed_page").step()
         return try db.appendToPages(images)
       }

@@ -20,6 +20,17 @@ public actor SQLiteSearchStore: FeedSearchStore, SQLiteDatabaseStore {
     self.database = database
   }
 
+  /// The search's migrations (see ``SQLiteSchema/migrations``).
+  static let migrations = [SQLiteMigration(version: 2, identifier: "2 the last search", sql: tablesSQL)]
+
+  /// The search's tables: made by its migration, and again by a write after they were dropped.
+  static let tablesSQL = """
+    CREATE TABLE IF NOT EXISTS search (
+      id INTEGER PRIMARY KEY CHECK (id = 1), keyword TEXT NOT NULL, timestamp REAL NOT NULL);
+    CREATE TABLE IF NOT EXISTS search_result (
+      position INTEGER PRIMARY KEY, id BLOB NOT NULL, description TEXT, location TEXT, url TEXT NOT NULL);
+    """
+
   /// The search kept, read from one snapshot; `nil` when there is none, or no database. Never creates a database.
   ///
   /// - Throws: ``SQLiteError`` when the database cannot be opened or read.
@@ -42,6 +53,7 @@ public actor SQLiteSearchStore: FeedSearchStore, SQLiteDatabaseStore {
   public func replaceSearch(with results: [LocalFeedImage], for keyword: String, timestamp: Date) throws(SQLiteError) {
     try writing("save the search to") { db throws(SQLiteError) in
       try db.transaction(immediate: true) { () throws(SQLiteError) in
+        if try !db.hasSearchTables() { try db.execute(Self.tablesSQL) }
         try db.statement("DELETE FROM search_result").step()
         let meta = try db.statement("INSERT OR REPLACE INTO search (id, keyword, timestamp) VALUES (1, ?, ?)")
         try meta.bind(keyword, at: 1)
@@ -58,6 +70,7 @@ public actor SQLiteSearchStore: FeedSearchStore, SQLiteDatabaseStore {
   public func appendToSearch(_ results: [LocalFeedImage], for keyword: String) throws(SQLiteError) {
     try writing("add a page to the search in") { db throws(SQLiteError) in
       try db.transaction(immediate: true) { () throws(SQLiteError) in
+        guard try db.hasSearchTables() else { return }
         let kept = try db.statement("SELECT keyword FROM search WHERE id = 1")
         defer { kept.reset() }
         guard try kept.step(), kept.string(at: 0) == keyword else { return }
@@ -84,7 +97,8 @@ public actor SQLiteSearchStore: FeedSearchStore, SQLiteDatabaseStore {
 extension SQLiteConnection {
   /// Whether the database has the search tables: a database made before search has none, and no search.
   func hasSearchTables() throws(SQLiteError) -> Bool {
-    try integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'search'") == 1
+    try integer(
+      "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('search', 'search_result')") == 2
   }
 
 }

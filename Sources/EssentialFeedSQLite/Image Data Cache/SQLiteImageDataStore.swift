@@ -50,6 +50,17 @@ public actor SQLiteImageDataStore: LimitedFeedImageDataStore, SQLiteDatabaseStor
     try? db.transaction(immediate: true) { () throws(SQLiteError) in try db.recordImageUses(uses, now: now) }
   }
 
+  /// The image store's migrations (see ``SQLiteSchema/migrations``): the data, then its index, built from the data
+  /// a database already holds (each image counted as stored at the upgrade, used in the order of its row).
+  static let migrations = [
+    SQLiteMigration(
+      version: 1, identifier: "1 image data",
+      sql: "CREATE TABLE IF NOT EXISTS image_data (url TEXT PRIMARY KEY, data BLOB NOT NULL);"),
+    SQLiteMigration(version: 3, identifier: "3 the image index") { db throws(SQLiteError) in
+      try db.rebuildImageIndexIfMissing(now: Date())
+    },
+  ]
+
   /// The number of reads whose use is recorded in memory and not yet saved: what releasing the store without
   /// ``flush()`` loses.
   public var unsavedUseCount: Int { pendingImageUses.count }

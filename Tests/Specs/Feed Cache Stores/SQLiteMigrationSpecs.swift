@@ -59,8 +59,11 @@ struct SQLiteMigrationSpecs {
     }
   }
 
-  @Test("SQL-10 the migrations are ordered, one per version, and end at the version the store writes")
+  @Test("SQL-10 the migrations have unique identifiers, in the order of their versions, ending at the store's version")
   func migrationsAreOrdered() {
-    #expect(SQLiteSchema.migrations.map(\.version) == Array(1...SQLiteSchema.schemaVersion))
+    let migrations = SQLiteSchema.migrations
+    #expect(Set(migrations.map(\.identifier)).count == migrations.count)
+    #expect(migrations.map(\.version) == migrations.map(\.version).sorted())
+    #expect(migrations.last?.version == SQLiteSchema.schemaVersion)
   }
 }

@@ -56,3 +56,51 @@ struct SQLiteUpgradeSpecs {
     }
   }
 }
+
+/// Migrations are named, ordered, recorded in the database and applied once (GRDB's `DatabaseMigrator` promises).
+@Suite("SQLite migrations are recorded")
+struct SQLiteRecordedMigrationSpecs {
+  @Test(
+    "SQL-14 an upgrade records every migration by its identifier, in order, and a reopened database runs none again",
+    arguments: ["version1", "version2-current"])
+  func migrationsAreRecordedAndAppliedOnce(_ fixture: String) async throws {
+    try await SQLiteFixtureContents.withFixture(fixture) { url in
+      let path = url.path(percentEncoded: false)
+      _ = try await SQLiteFeedStore(storeURL: url).retrieve()
+
+      let applied = try appliedMigrations(at: path)
+      #expect(applied == SQLiteSchema.migrations.map(\.identifier))
+      #expect(try SQLiteConnection(path: path).integer("PRAGMA user_version") == SQLiteSchema.schemaVersion)
+
+      try SQLiteConnection(path: path).execute("DROP TABLE search_result")  // made by a migration already applied
+      _ = try await SQLiteFeedStore(storeURL: url).retrieve()
+      #expect(
+        try SQLiteConnection(path: path).integer("SELECT count(*) FROM sqlite_master WHERE name = 'search_result'")
+          == 0, "the migration that made it is not run again")
+    }
+  }
+
+  @Test("SQL-15 a database that records a migration this store does not know (a newer version's) is left as it is")
+  func unknownMigrationIsANewerDatabase() async throws {
+    try await SQLiteFixtureContents.withFixture("version2-current") { url in
+      _ = try await SQLiteFeedStore(storeURL: url).retrieve()
+      try SQLiteShell.execute("INSERT INTO applied_migration (identifier) VALUES ('99 from the future')", in: url)
+      let before = try Data(contentsOf: url)
+
+      let error = try #require(
+        await #expect(throws: SQLiteError.self) { try await SQLiteFeedStore(storeURL: url).retrieve() })
+
+      #expect(error.leavesDatabaseAsItIs)
+      #expect(try Data(contentsOf: url) == before)
+    }
+  }
+
+  private func appliedMigrations(at path: String) throws -> [String] {
+    let db = try SQLiteConnection(path: path)
+    let rows = try db.statement("SELECT identifier FROM applied_migration ORDER BY rowid")
+    defer { rows.reset() }
+    var identifiers: [String] = []
+    while try rows.step() { identifiers.append(rows.string(at: 0) ?? "") }
+    return identifiers
+  }
+}
