@@ -7,10 +7,16 @@ enum SQLiteSchema {
   static let schemaVersion = 3
 
   /// Every migration, in the order they apply; each store owns its own.
-  static let migrations: [SQLiteMigration] =
-    SQLiteFeedCache.migrations + SQLiteImageDataStore.migrations.filter { $0.version == 1 }
-    + SQLiteSearchStore.migrations + SQLitePageStore.migrations + SQLitePendingLikeStore.migrations
-    + SQLiteImageDataStore.migrations.filter { $0.version == 3 }
+  static let migrations: [SQLiteMigration] = {
+    let images: [SQLiteMigration] = SQLiteImageDataStore.migrations
+    var all: [SQLiteMigration] = SQLiteFeedCache.migrations
+    all += images.filter { $0.version == 1 }
+    all += SQLiteSearchStore.migrations
+    all += SQLitePageStore.migrations
+    all += SQLitePendingLikeStore.migrations
+    all += images.filter { $0.version == 3 }
+    return all
+  }()
 
   /// The tables of this package's schema: a database with none of them, at one of our versions, is not ours.
   static let tables = [

@@ -10,7 +10,7 @@ extension SQLiteImageDataStore {
   }
 
   /// Saves the order of use that reads recorded since the last write, in one transaction; does nothing when there
-  /// are none. The store also saves them when it is released.
+  /// are none. Releasing the store does not save them: call it before.
   ///
   /// - Throws: ``SQLiteError`` when the database cannot be written; the reads stay pending for the next write.
   public func flush() throws(SQLiteError) {

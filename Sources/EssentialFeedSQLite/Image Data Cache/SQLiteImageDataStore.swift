@@ -7,8 +7,10 @@ import Foundation
 /// so limits cost a lookup, never a scan. A database without the index (made before it, or whose index was lost) has
 /// it rebuilt from `image_data` on the next write.
 ///
-/// A read records its use in memory, not with a write; the next write, ``flush()``, a thousand reads or releasing the
-/// store save the uses.
+/// A read records its use in memory, not with a write; the next write, ``flush()`` or a thousand reads save the
+/// uses. Releasing the store does no I/O: uses recorded since the last save are then lost, which only makes the
+/// order of eviction less exact (ICL-21, ILP-3); no image and no byte of one is lost. Its owner calls ``flush()``
+/// when a command ends or the app goes to the background.
 ///
 /// An actor on the database's executor whose operations never suspend: each is atomic, histories are linearizable.
 public actor SQLiteImageDataStore: LimitedFeedImageDataStore, SQLiteDatabaseStore {
@@ -37,17 +39,6 @@ public actor SQLiteImageDataStore: LimitedFeedImageDataStore, SQLiteDatabaseStor
     self.database = database
     self.imageLimits = imageLimits
     self.currentDate = currentDate
-  }
-
-  /// Saves the reads no write has saved yet, as ``flush()`` does, so that a new instance evicts in the same order.
-  /// It opens a connection of its own (the database's belongs to its executor) on the file, if it is still there; a
-  /// database that cannot be written keeps the order it had.
-  deinit {
-    guard !pendingImageUses.isEmpty, case .file(let path) = database.location, access(path, W_OK) == 0,
-      let db = try? SQLiteConnection(path: path)
-    else { return }
-    let (uses, now) = (pendingImageUses, currentDate())
-    try? db.transaction(immediate: true) { () throws(SQLiteError) in try db.recordImageUses(uses, now: now) }
   }
 
   /// The image store's migrations (see ``SQLiteSchema/migrations``): the data, then its index, built from the data
