@@ -52,10 +52,6 @@ public actor SQLiteImageDataStore: LimitedFeedImageDataStore, SQLiteDatabaseStor
     },
   ]
 
-  /// The number of reads whose use is recorded in memory and not yet saved: what releasing the store without
-  /// ``flush()`` loses.
-  public var unsavedUseCount: Int { pendingImageUses.count }
-
   /// Stores `data` for `url`, replacing what was stored for it; with limits, then removes the least recently used
   /// images until the total is within them. One transaction.
   ///
