@@ -104,11 +104,6 @@ struct FeedComposer: Sendable {
             maximumConcurrentLoads: imageRequests))))
   }
 
-  /// The image cache at `file`, read alone (to validate it, say): its limits do not matter.
-  static func imageStore(at file: URL) -> SQLiteImageDataStore {
-    SQLiteImageDataStore(database: SQLiteDatabase(storeURL: file))
-  }
-
   /// An HTTP client whose every request ends within `timeout` seconds, with a body of at most `maximumBodySize`.
   static func httpClient(timeout: TimeInterval, maximumBodySize: Int) -> URLSessionHTTPClient {
     let configuration = URLSessionConfiguration.ephemeral
