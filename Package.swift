@@ -93,6 +93,8 @@ let package = Package(
         "TestSupport", "FeedImages", "CCRC32C",
       ],
       path: "Tests/Specs",
+      // Database files the released stores wrote, for the upgrade specs.
+      resources: [.copy("Feed Cache Stores/Fixtures")],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -21,7 +21,9 @@ public enum PersistentLimitedFeedImageDataStoreSpec: String, CaseIterable, Senda
   case secondInstanceKeepsImagesAndOrder
   /// ILP-2: reads flushed by `flush()` order a second instance's evictions, while the first lives on.
   case flushedReadsOrderTheNextInstance
-  /// ILP-3: reads of a released store order a second instance's evictions: releasing saves them.
+  /// ILP-3: a store released without `flush()` loses only the order of use its reads recorded since the last save: a
+  /// second instance holds every image and the total, and stays within the limit. Releasing need not save anything
+  /// (a store does no I/O in `deinit`).
   case releasedStoreSavesItsReads
   /// ILP-4: two instances on one location, used in turn and then at once (two processes sharing a cache), keep the
   /// limit: each counts exactly the bytes it can read, and never more than the limit.
@@ -39,7 +41,8 @@ public enum PersistentLimitedFeedImageDataStoreSpec: String, CaseIterable, Senda
     switch self {
     case .secondInstanceKeepsImagesAndOrder: "ILP-1 a second instance keeps the images, the total and the order"
     case .flushedReadsOrderTheNextInstance: "ILP-2 reads saved by flush() order the next instance's evictions"
-    case .releasedStoreSavesItsReads: "ILP-3 a released store's reads order the next instance's evictions"
+    case .releasedStoreSavesItsReads:
+      "ILP-3 a store released without flush() loses only the order of use: the next instance holds every image"
     case .twoInstancesShareTheLimit: "ILP-4 two instances on one location keep the limit and count what they hold"
     case .generatedHistoriesMatchTheModel:
       "ILP-6 generated histories over two live instances and reopens agree with the model"
@@ -102,7 +105,28 @@ public enum PersistentLimitedFeedImageDataStoreSpec: String, CaseIterable, Senda
       guard try await check.stored([], missing: [], total: 900, "a second instance's total") else { return }
       try await second.insert(bytes(300, d), for: d)
       try await check.stored([b, c, d], missing: [a], total: 900, "a second instance, after an insert over the limit")
-    case .flushedReadsOrderTheNextInstance, .releasedStoreSavesItsReads, .twoInstancesShareTheLimit:
+    case .releasedStoreSavesItsReads:
+      guard try await first?.retrieve(dataForURL: a) == bytes(300, a) else {
+        Issue.record("the first instance's read of a.png: a miss, expected 300 bytes", sourceLocation: sourceLocation)
+        return
+      }
+      first = nil
+      let second = try await makeSUT(limits, clock.now)
+      let check = ImageChecks(sut: second, sourceLocation: sourceLocation)
+      let context = "a second instance, after a read of a and the first released without flush()"
+      // The total first: reading the images would record uses of its own.
+      guard try await check.stored([], missing: [], total: 900, context) else { return }
+      try await second.insert(bytes(300, d), for: d)
+      // Evicted: a (the read was not saved) or b (a store that saved it anyway); never c, d, or both.
+      try await check.stored([c, d], missing: [], total: 900, "\(context), then an insert over the limit")
+      let aKept = try await second.retrieve(dataForURL: a) != nil
+      let bKept = try await second.retrieve(dataForURL: b) != nil
+      if aKept == bKept {
+        Issue.record(
+          "\(context), then an insert over the limit: a.png and b.png both \(aKept ? "kept" : "evicted"), expected one",
+          sourceLocation: sourceLocation)
+      }
+    case .flushedReadsOrderTheNextInstance, .twoInstancesShareTheLimit:
       guard try await first?.retrieve(dataForURL: a) == bytes(300, a) else {
         Issue.record("the first instance's read of a.png: a miss, expected 300 bytes", sourceLocation: sourceLocation)
         return

@@ -96,12 +96,14 @@ struct AppEnvironment: Sendable {
 
   /// Waits for the downloaded images still waiting to be saved, saves the image cache's order of use (a limited cache
   /// would otherwise save this run's reads only with its next write; nothing is lost when it fails, the order is then
-  /// less exact), and stops the embedded server. A cache whose save failed (busy past its timeout) is not asked again.
+  /// less exact), closes the databases, and stops the embedded server. A cache whose save failed (busy past its
+  /// timeout) is not asked again.
   private func finish(stopping embedded: LoopbackHTTPServer?) async {
     await composer.imageSaves?.waitUntilSaved()
     if composer.imageSaves?.hasFailed != true {
       try? await composer.imageStore.flush()  // nothing to do, and nothing opened, when no image was read
     }
+    for database in composer.databases { await database.close() }  // no I/O is left to the stores' release
     await embedded?.stop()
   }
 }

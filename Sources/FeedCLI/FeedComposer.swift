@@ -8,13 +8,8 @@ import Foundation
   import FoundationNetworking  // URLSession on Linux
 #endif
 
-/// Which store keeps the feed, the last search and the pending likes.
-enum StoreKind: String, CaseIterable, Sendable {
-  /// A directory of files.
-  case filesystem
-  /// One SQLite database.
-  case sqlite
-}
+/// Which store keeps the feed, the last search and the pending likes: a directory of files, or one SQLite database.
+enum StoreKind: String, CaseIterable, Sendable { case filesystem, sqlite }
 
 /// The composition root: every client, store, loader and use case of the app, made of library types alone and
 /// nothing else, so it can be copied into any app. Without a server (offline) every part reads its cache alone.
@@ -54,12 +49,16 @@ struct FeedComposer: Sendable {
   let client: any HTTPRequestClient
   let now: @Sendable () -> Date
   let decorators: Decorators
-  /// The feed, the last search and the pending likes.
-  let store: any FeedStore & FeedSearchStore & RecoverablePendingLikeActionStore
+  /// The feed, the last search and the pending likes: one store each, on one database (or directory) of the kind.
+  let feedStore: any FeedStore
+  let searchStore: any FeedSearchStore
+  let likeStore: any RecoverablePendingLikeActionStore
   /// The liked list the server sent last, in a store of its own.
   let likedListStore: any FeedStore
-  let pageStore: SQLiteFeedStore
-  let imageStore: SQLiteFeedStore
+  let pageStore: SQLitePageStore
+  let imageStore: SQLiteImageDataStore
+  /// Every database the stores share: the app closes them when a command ends.
+  let databases: [SQLiteDatabase]
   /// Images, cache first; one for the whole app, so that its bound on requests holds for every screen.
   let imageLoader: any FeedImageDataLoader
   /// The downloaded images waiting for the image cache (`nil` offline): wait for it before the process ends.
@@ -75,16 +74,20 @@ struct FeedComposer: Sendable {
     now: @escaping @Sendable () -> Date = Date.init, decorators: Decorators = Decorators()
   ) {
     (self.server, self.client, self.now, self.decorators) = (server, client, now, decorators)
+    let sqlite = { (file: String) in SQLiteDatabase(storeURL: directory.appending(path: file)) }  // opened on use
+    let (database, images, likes) = (sqlite(Self.databaseFile), sqlite(Self.imagesFile), sqlite("likes.sqlite"))
+    databases = [database, images, likes]
     switch storeKind {
     case .filesystem:
-      store = FileSystemFeedStore(directory: directory)
+      let files = FileSystemFeedStore(directory: directory)
+      (feedStore, searchStore, likeStore) = (files, files, files)
       likedListStore = FileSystemFeedStore(directory: directory.appending(path: "likes"))
     case .sqlite:
-      store = SQLiteFeedStore(storeURL: directory.appending(path: Self.databaseFile))
-      likedListStore = SQLiteFeedStore(storeURL: directory.appending(path: "likes.sqlite"))
+      (feedStore, searchStore) = (SQLiteFeedCache(database: database), SQLiteSearchStore(database: database))
+      (likeStore, likedListStore) = (SQLitePendingLikeStore(database: database), SQLiteFeedCache(database: likes))
     }
-    pageStore = SQLiteFeedStore(storeURL: directory.appending(path: Self.databaseFile))
-    imageStore = Self.imageStore(at: directory.appending(path: Self.imagesFile), limits: imageLimits, now: now)
+    pageStore = SQLitePageStore(database: database)
+    imageStore = SQLiteImageDataStore(database: images, imageLimits: imageLimits, currentDate: now)
     let local = LocalFeedImageDataLoader(store: imageStore)
     guard server != nil else {
       (imageLoader, imageSaves, remoteImageLoader) = (decorators.cachedImages(local), nil, nil)
@@ -104,13 +107,6 @@ struct FeedComposer: Sendable {
       decorating: FeedImageDataLoaderWithFallbackComposite(primary: decorators.cachedImages(saves), fallback: server))
   }
 
-  /// The image cache at `file`: read alone (to validate it, say), its limits do not matter.
-  static func imageStore(
-    at file: URL, limits: ImageCacheLimits? = nil, now: @escaping @Sendable () -> Date = Date.init
-  ) -> SQLiteFeedStore {
-    SQLiteFeedStore(storeURL: file, imageLimits: limits, currentDate: now)
-  }
-
   /// An HTTP client whose every request ends within `timeout` seconds, with a body of at most `maximumBodySize`.
   static func httpClient(timeout: TimeInterval, maximumBodySize: Int) -> URLSessionHTTPClient {
     let configuration = URLSessionConfiguration.ephemeral
@@ -119,7 +115,7 @@ struct FeedComposer: Sendable {
     return URLSessionHTTPClient(configuration: configuration, maximumBodySize: maximumBodySize)
   }
 
-  var localFeed: LocalFeedLoader { LocalFeedLoader(store: store, currentDate: now) }
+  var localFeed: LocalFeedLoader { LocalFeedLoader(store: feedStore, currentDate: now) }
 
   /// The most pages of the feed loaded by default: a bound for a feed that never ends.
   static let defaultMaximumPages = 1_000
@@ -141,7 +137,7 @@ struct FeedComposer: Sendable {
 
   /// The search: the server's pages for a keyword, each cached as the last search; else the cache.
   var search: FeedSearch {
-    let cache = LocalFeedSearchLoader(store: store, currentDate: now)
+    let cache = LocalFeedSearchLoader(store: searchStore, currentDate: now)
     let remote: FeedSearch.Remote
     if let server {
       remote = decorators.remoteSearch { [client, decorators] keyword in
@@ -198,7 +194,7 @@ struct FeedComposer: Sendable {
   ) -> LikeSynchronizer {
     let sender: any LikeActionSender = server.map { RemoteLikeActionSender(baseURL: $0, client: client) } ?? Offline()
     return LikeSynchronizer(
-      store: store, sender: sender, sleep: { _ in throw CancellationError() }, onEvent: onEvent, passLock: passLock)
+      store: likeStore, sender: sender, sleep: { _ in throw CancellationError() }, onEvent: onEvent, passLock: passLock)
   }
 
   /// The feed screen's controller: `feed`'s pages on `view`, each image's data made an `Image` by `transform`, off
@@ -232,7 +228,7 @@ struct FeedComposer: Sendable {
   @MainActor
   func likesScreen(send: @escaping @Sendable () async -> Void, view: any LikesView) -> LikesController {
     let liked = likedImages.server ?? likedImages.cached
-    return LikesController(store: store, loadLiked: liked.load, send: send, currentDate: now, view: view)
+    return LikesController(store: likeStore, loadLiked: liked.load, send: send, currentDate: now, view: view)
   }
 
   /// The sender without a server: every action stays pending.

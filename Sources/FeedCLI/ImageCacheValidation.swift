@@ -49,12 +49,17 @@ struct ImageCacheValidation: Codable, Equatable {
     }
   }
 
-  /// The bytes the image cache holds, read by a store released before anything is deleted.
+  /// The bytes the image cache holds, read by a store (its limits do not matter) whose database is closed before
+  /// anything is deleted.
   private static func size(of file: URL) async -> Result<Int, any Error> {
+    let database = SQLiteDatabase(storeURL: file)
+    let size: Result<Int, any Error>
     do {
-      return .success(try await FeedComposer.imageStore(at: file).storedImageDataSize())
+      size = .success(try await SQLiteImageDataStore(database: database).storedImageDataSize())
     } catch {
-      return .failure(error)
+      size = .failure(error)
     }
+    await database.close()
+    return size
   }
 }

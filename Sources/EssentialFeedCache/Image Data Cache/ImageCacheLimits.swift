@@ -34,8 +34,8 @@ public struct ImageCacheLimits: Hashable, Sendable {
 ///
 /// Unlike a plain ``FeedImageDataStore``, retrieval changes the store: it records a use, and it removes an expired
 /// entry. A persistent store need not write on every read: it may keep the uses it recorded and save them with its
-/// next write, on ``flush()``, and when it is released, so that a new instance on the same location evicts in the
-/// same order.
+/// next write and on ``flush()``, so that a new instance on the same location evicts in the same order. It does no
+/// I/O when it is released: uses not saved by then are lost, which makes eviction less exact and loses no data.
 public protocol LimitedFeedImageDataStore: FeedImageDataStore {
   /// The bytes of image data stored, in all.
   func storedImageDataSize() async throws -> Int
@@ -44,7 +44,7 @@ public protocol LimitedFeedImageDataStore: FeedImageDataStore {
   func deleteAllImageData() async throws
 
   /// Saves the uses that reads recorded and that no write has saved yet; does nothing when none are pending. An app
-  /// calls it when it ends or goes to the background; a store also saves them when it is released. The default
+  /// calls it when a command ends or it goes to the background; releasing a store does not save them. The default
   /// does nothing, for stores that save each use as it happens or keep nothing across instances.
   func flush() async throws
 }

@@ -47,7 +47,7 @@ struct SQLiteMigrationSpecs {
       let sut = SQLiteFeedStore(storeURL: url)
 
       #expect(try await sut.retrieve() == cache)
-      #expect(try SQLiteConnection(path: path).integer("PRAGMA user_version") == SQLiteFeedStore.schemaVersion)
+      #expect(try SQLiteConnection(path: path).integer("PRAGMA user_version") == SQLiteSchema.schemaVersion)
       #expect(try await sut.retrieve(dataForURL: URL(fileURLWithPath: "/image.png")) == Data("image".utf8))
       if let other {
         try await other.expectKept(in: sut)
@@ -59,8 +59,11 @@ struct SQLiteMigrationSpecs {
     }
   }
 
-  @Test("SQL-10 the migrations are ordered, one per version, and end at the version the store writes")
+  @Test("SQL-10 the migrations have unique identifiers, in the order of their versions, ending at the store's version")
   func migrationsAreOrdered() {
-    #expect(SQLiteFeedStore.migrations.map(\.version) == Array(1...SQLiteFeedStore.schemaVersion))
+    let migrations = SQLiteSchema.migrations
+    #expect(Set(migrations.map(\.identifier)).count == migrations.count)
+    #expect(migrations.map(\.version) == migrations.map(\.version).sorted())
+    #expect(migrations.last?.version == SQLiteSchema.schemaVersion)
   }
 }

@@ -47,7 +47,7 @@ struct SQLiteRecoverySpecs {
       try SQLiteConnection(path: url.path(percentEncoded: false)).execute(damage.sql)
       let sut = SQLiteFeedStore(storeURL: url)
 
-      if damage != .droppedTables {  // dropped tables are recreated empty when the store opens: no cache, no error
+      if damage != .droppedTables {  // dropped tables read as no cache, no error
         let error = try #require(await #expect(throws: SQLiteError.self) { try await sut.retrieve() })
         #expect(error.description.contains("not in this store's schema"))
         #expect(!error.description.contains("SELECT") && !error.description.contains("\n"))

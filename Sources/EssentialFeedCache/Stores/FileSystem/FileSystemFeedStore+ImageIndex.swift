@@ -35,7 +35,7 @@ extension FileSystemFeedStore {
   }
 
   /// Saves the order of use that reads recorded since the last write, appending it to the index's journal; does
-  /// nothing when there is none. The store also saves it when it is released.
+  /// nothing when there is none. Releasing the store does not save it (no I/O in `deinit`): call it before.
   ///
   /// - Throws: ``FileFeedStoreError/insertionFailed(path:reason:)`` when the journal cannot be written; the reads stay
   ///   pending for the next write.

@@ -84,10 +84,9 @@ public actor FileSystemFeedStore: FeedStore, LimitedFeedImageDataStore {
       maximumFileSize: maximumFileSize)
   }
 
-  /// Saves the reads no write has saved yet, as ``flush()`` does, so a new instance evicts in the same order; a
-  /// journal that cannot be written keeps the order it had.
+  /// Closes the store's descriptors; no other I/O. Reads no write or ``flush()`` saved are lost: only the order of use
+  /// they recorded, and removals the next load of the index finds anyway; never an image.
   deinit {
-    if !pendingRecords.isEmpty { try? ImageIndexJournal.append(pendingRecords, to: indexLocation.journal) }
     if pendingLikesFile >= 0 { close(pendingLikesFile) }
     if pendingLikesLock >= 0 { close(pendingLikesLock) }
     if searchLock >= 0 { close(searchLock) }

@@ -3,15 +3,45 @@ import EssentialFeed
 import EssentialFeedCache
 import Foundation
 
-/// Pending likes live in their own table, `pending_like`: one row per image (a unique index on `image_id`), its row
-/// id the order it was stored in. Every change is one statement, durable when it returns.
-extension SQLiteFeedStore: PendingLikeActionStore {
+/// Pending likes on a shared ``SQLiteDatabase``, in their own table, `pending_like`: one row per image (a unique
+/// index on `image_id`), its row id the order it was stored in. Every change is one statement, durable when it
+/// returns. No other store's recovery touches the table.
+///
+/// An actor on the database's executor whose operations never suspend: each is atomic, histories are linearizable.
+public actor SQLitePendingLikeStore: PendingLikeActionStore, SQLiteDatabaseStore {
+  /// The database the store's tables live in.
+  public nonisolated let database: SQLiteDatabase
+
+  /// The database's executor: this store's operations and other stores' on the database never interleave.
+  public nonisolated var unownedExecutor: UnownedSerialExecutor { database.unownedExecutor }
+
+  /// Creates the store on `database`.
+  ///
+  /// - Parameter database: The database, shared with the other stores on it.
+  public init(database: SQLiteDatabase) {
+    self.database = database
+  }
+
+  /// The pending likes' migrations (see ``SQLiteSchema/migrations``).
+  static let migrations = [SQLiteMigration(version: 2, identifier: "2 pending likes", sql: tableSQL)]
+
+  /// The pending likes' table: made by its migration, and again by a recovery or a write after it was dropped.
+  static let tableSQL = """
+    CREATE TABLE IF NOT EXISTS pending_like (
+      position INTEGER PRIMARY KEY, image_id BLOB NOT NULL UNIQUE, action_id BLOB NOT NULL,
+      kind INTEGER NOT NULL, timestamp REAL NOT NULL);
+    CREATE INDEX IF NOT EXISTS pending_like_action ON pending_like (action_id);
+    """
+
   /// Stores `action` as its image's pending action, replacing any older one, in one statement.
   ///
   /// - Parameter action: The action.
   /// - Throws: ``SQLiteError``; nothing changes then.
   public func enqueue(_ action: PendingLikeAction) throws(SQLiteError) {
-    try writing("store a pending like in") { db throws(SQLiteError) in try db.storePendingLike(action) }
+    try writing("store a pending like in") { db throws(SQLiteError) in
+      if try !db.hasPendingLikeTable() { try db.execute(Self.tableSQL) }
+      try db.storePendingLike(action)
+    }
   }
 
   /// The pending actions, the oldest timestamp first (ties in the order they were stored).

@@ -2,7 +2,35 @@ import CSQLite
 import EssentialFeedCache
 import Foundation
 
-extension SQLiteFeedStore: FeedSearchStore {
+/// The last search on a shared ``SQLiteDatabase``: the `search` row (its keyword and timestamp) and the
+/// `search_result` rows, in order. Each change is one transaction.
+///
+/// An actor on the database's executor whose operations never suspend: each is atomic, histories are linearizable.
+public actor SQLiteSearchStore: FeedSearchStore, SQLiteDatabaseStore {
+  /// The database the store's tables live in.
+  public nonisolated let database: SQLiteDatabase
+
+  /// The database's executor: this store's operations and other stores' on the database never interleave.
+  public nonisolated var unownedExecutor: UnownedSerialExecutor { database.unownedExecutor }
+
+  /// Creates the store on `database`.
+  ///
+  /// - Parameter database: The database, shared with the other stores on it.
+  public init(database: SQLiteDatabase) {
+    self.database = database
+  }
+
+  /// The search's migrations (see ``SQLiteSchema/migrations``).
+  static let migrations = [SQLiteMigration(version: 2, identifier: "2 the last search", sql: tablesSQL)]
+
+  /// The search's tables: made by its migration, and again by a write after they were dropped.
+  static let tablesSQL = """
+    CREATE TABLE IF NOT EXISTS search (
+      id INTEGER PRIMARY KEY CHECK (id = 1), keyword TEXT NOT NULL, timestamp REAL NOT NULL);
+    CREATE TABLE IF NOT EXISTS search_result (
+      position INTEGER PRIMARY KEY, id BLOB NOT NULL, description TEXT, location TEXT, url TEXT NOT NULL);
+    """
+
   /// The search kept, read from one snapshot; `nil` when there is none, or no database. Never creates a database.
   ///
   /// - Throws: ``SQLiteError`` when the database cannot be opened or read.
@@ -25,6 +53,7 @@ extension SQLiteFeedStore: FeedSearchStore {
   public func replaceSearch(with results: [LocalFeedImage], for keyword: String, timestamp: Date) throws(SQLiteError) {
     try writing("save the search to") { db throws(SQLiteError) in
       try db.transaction(immediate: true) { () throws(SQLiteError) in
+        if try !db.hasSearchTables() { try db.execute(Self.tablesSQL) }
         try db.statement("DELETE FROM search_result").step()
         let meta = try db.statement("INSERT OR REPLACE INTO search (id, keyword, timestamp) VALUES (1, ?, ?)")
         try meta.bind(keyword, at: 1)
@@ -41,6 +70,7 @@ extension SQLiteFeedStore: FeedSearchStore {
   public func appendToSearch(_ results: [LocalFeedImage], for keyword: String) throws(SQLiteError) {
     try writing("add a page to the search in") { db throws(SQLiteError) in
       try db.transaction(immediate: true) { () throws(SQLiteError) in
+        guard try db.hasSearchTables() else { return }
         let kept = try db.statement("SELECT keyword FROM search WHERE id = 1")
         defer { kept.reset() }
         guard try kept.step(), kept.string(at: 0) == keyword else { return }
@@ -67,7 +97,8 @@ extension SQLiteFeedStore: FeedSearchStore {
 extension SQLiteConnection {
   /// Whether the database has the search tables: a database made before search has none, and no search.
   func hasSearchTables() throws(SQLiteError) -> Bool {
-    try integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'search'") == 1
+    try integer(
+      "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('search', 'search_result')") == 2
   }
 
 }

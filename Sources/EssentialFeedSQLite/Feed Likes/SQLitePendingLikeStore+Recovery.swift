@@ -1,7 +1,7 @@
 import EssentialFeed
 import Foundation
 
-extension SQLiteFeedStore: RecoverablePendingLikeActionStore {
+extension SQLitePendingLikeStore: RecoverablePendingLikeActionStore {
   /// Rebuilds `pending_like` from every row that is still an action, in one transaction: a table it cannot read (a
   /// foreign shape) is dropped and made again. No other table is touched.
   ///
@@ -25,7 +25,7 @@ extension SQLiteFeedStore: RecoverablePendingLikeActionStore {
           rows = (try? db.integer("SELECT count(*) FROM pending_like")) ?? 0
         }
         try db.execute("DROP TABLE IF EXISTS pending_like")
-        try db.execute(Self.pendingLikeTableSQL)
+        try db.execute(Self.tableSQL)
         db.pendingLikeTableSeen = false
         for action in kept { try db.storePendingLike(action) }
         return PendingLikeRecovery(kept: kept.count, dropped: rows - kept.count)

@@ -2,9 +2,34 @@ import CSQLite
 import EssentialFeedCache
 import Foundation
 
-/// The paged list lives in its own table, `feed_page`: its `position` is the row id and its `id` has a unique index,
-/// so a cursor is found in a lookup and a page is a range scan from it, at the millionth image as at the first.
-extension SQLiteFeedStore: FeedPageStore {
+/// The windowed list on a shared ``SQLiteDatabase``, in its own table, `feed_page`: its `position` is the row id and
+/// its `id` has a unique index, so a cursor is found in a lookup and a page is a range scan from it, at the
+/// millionth image as at the first.
+///
+/// An actor on the database's executor whose operations never suspend: each is atomic, histories are linearizable.
+public actor SQLitePageStore: FeedPageStore, SQLiteDatabaseStore {
+  /// The database the store's tables live in.
+  public nonisolated let database: SQLiteDatabase
+
+  /// The database's executor: this store's operations and other stores' on the database never interleave.
+  public nonisolated var unownedExecutor: UnownedSerialExecutor { database.unownedExecutor }
+
+  /// Creates the store on `database`.
+  ///
+  /// - Parameter database: The database, shared with the other stores on it.
+  public init(database: SQLiteDatabase) {
+    self.database = database
+  }
+
+  /// The list's migrations (see ``SQLiteSchema/migrations``).
+  static let migrations = [SQLiteMigration(version: 2, identifier: "2 the windowed list", sql: tableSQL)]
+
+  /// The list's table: made by its migration, and again by a write after it was dropped.
+  static let tableSQL = """
+    CREATE TABLE IF NOT EXISTS feed_page (
+      position INTEGER PRIMARY KEY, id BLOB NOT NULL UNIQUE, description TEXT, location TEXT, url TEXT NOT NULL);
+    """
+
   private static let pageColumns = "id, description, location, url"
 
   /// The first `limit` images after the image with `id`, read in one statement.
@@ -54,6 +79,7 @@ extension SQLiteFeedStore: FeedPageStore {
   public func appendPage(_ images: [LocalFeedImage]) throws(SQLiteError) -> [LocalFeedImage] {
     try writing("append a page to the list in") { db throws(SQLiteError) -> [LocalFeedImage] in
       try db.transaction(immediate: true) { () throws(SQLiteError) -> [LocalFeedImage] in
+        if try !db.hasPageTable() { try db.execute(Self.tableSQL) }
         return try db.appendToPages(images)
       }
     }
@@ -65,6 +91,7 @@ extension SQLiteFeedStore: FeedPageStore {
   public func replacePages(with images: [LocalFeedImage]) throws(SQLiteError) -> [LocalFeedImage] {
     try writing("replace the list in") { db throws(SQLiteError) -> [LocalFeedImage] in
       try db.transaction(immediate: true) { () throws(SQLiteError) -> [LocalFeedImage] in
+        if try !db.hasPageTable() { try db.execute(Self.tableSQL) }
         try db.statement("DELETE FROM feed_page").step()
         return try db.appendToPages(images)
       }

@@ -11,6 +11,8 @@ final class SQLiteConnection {
   var pendingLikeTableSeen = false
   /// Whether the cached feed's tables are known to have the store's columns, so the feed skips checking them.
   var feedTablesVerified = false
+  /// Whether the limited image store has set the connection up for bounded disk use.
+  var diskUseBounded = false
 
   /// Opens the database at `path` (":memory:" for a private in-memory database, or a `file:` URI), creating it if
   /// needed unless `readOnly`.

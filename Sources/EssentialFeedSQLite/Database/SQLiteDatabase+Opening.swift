@@ -1,7 +1,7 @@
 import CSQLite
 import Foundation
 
-extension SQLiteFeedStore {
+extension SQLiteDatabase {
   /// An open connection, with the identity of the file it opened, so a file removed or replaced behind the store's
   /// back is noticed.
   struct OpenConnection {
@@ -47,10 +47,9 @@ extension SQLiteFeedStore {
     // Created here, not by SQLite, so that it is private to the user: its -wal and -shm files copy its mode.
     // Never waits and never follows: a FIFO or a link put there since the check in `open(forWriting:)` is refused.
     let fd = Foundation.open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW, 0o600)
-    if fd >= 0 { close(fd) }
+    if fd >= 0 { Foundation.close(fd) }
     if let identity = FileIdentity(path), !identity.isRegularFile { throw .notRegularFile(path) }
     let db = try SQLiteConnection(path: path)
-    if imageLimits != nil { try Self.boundDiskUse(db) }
     // The schema first: another program's database is refused before anything (its journal mode included) changes.
     try prepareSchema(db, writable: true)
     // Best effort, on every read-write open (a no-op once the file is in WAL): another process opening the same new
@@ -87,10 +86,10 @@ extension SQLiteFeedStore {
   /// database this store can read, at this version or an older one (whose missing tables read as empty).
   private func prepareSchema(_ db: SQLiteConnection, writable: Bool) throws(SQLiteError) {
     guard writable else {
-      _ = try Self.checkedVersion(db)
+      _ = try SQLiteSchema.checkedVersion(db)
       return
     }
-    if try Self.needsMigration(db) { try Self.migrate(db) }
+    if try SQLiteSchema.needsMigration(db) { try SQLiteSchema.migrate(db) }
   }
 
   /// Deletes a database file the store cannot use, with its WAL and shared-memory files, and forgets the connection.

@@ -8,25 +8,26 @@ import Foundation
 /// (``trimLog(_:)``), so neither file keeps the bytes of images it evicted.
 /// Before, a cache limited to 1 MiB took 5.4 MB after 3 MiB of 32 KiB images: the log grew to SQLite's default
 /// checkpoint of 1,000 pages, and freed pages stayed in the database. The cost: about 10 % more instructions an insert.
-extension SQLiteFeedStore {
+extension SQLiteImageDataStore {
   /// The most bytes a write-ahead log keeps once checkpointed.
   static let logSizeLimit = 64 << 10
 
-  /// Sets a connection up for bounded disk use, before the schema is made. Only a new, empty file vacuums
-  /// incrementally (SQLite sets that before the first table); a database that exists is never changed for it: one an
-  /// older version made keeps the pages it freed until it is deleted, and another program's is left as it is.
-  static func boundDiskUse(_ db: SQLiteConnection) throws(SQLiteError) {
-    try db.execute("PRAGMA wal_autocheckpoint = 16; PRAGMA journal_size_limit = \(logSizeLimit)")
-    guard try db.integer("PRAGMA page_count") == 0 else { return }
-    try db.execute("PRAGMA auto_vacuum = INCREMENTAL")
+  /// Sets the connection up for bounded disk use, once per connection, when the store has limits: the log is
+  /// checkpointed early and cut back. The file returns freed pages only when it vacuums incrementally, which every
+  /// file this package creates does (see `SQLiteSchema.migrate`); one an older version made keeps the pages it freed.
+  nonisolated func boundDiskUse(_ db: SQLiteConnection) throws(SQLiteError) {
+    guard imageLimits != nil, !db.diskUseBounded else { return }
+    try db.execute("PRAGMA wal_autocheckpoint = 16; PRAGMA journal_size_limit = \(Self.logSizeLimit)")
+    db.diskUseBounded = true
   }
 
   /// Cuts the write-ahead log back to nothing once a write has grown it past four times ``logSizeLimit`` (one
   /// eviction of many images writes every page it moves): SQLite cuts it back only when the next write starts again.
   /// Never waits: when another connection still reads from the log, the next write cuts it.
-  func trimLog(_ db: SQLiteConnection) {
+  nonisolated func trimLog(_ db: SQLiteConnection) {
     var info = stat()
-    guard case .file(let path) = location, stat(path + "-wal", &info) == 0, Int(info.st_size) > 4 * Self.logSizeLimit
+    guard case .file(let path) = database.location, stat(path + "-wal", &info) == 0,
+      Int(info.st_size) > 4 * Self.logSizeLimit
     else { return }
     _ = try? db.execute("PRAGMA busy_timeout = 0; PRAGMA wal_checkpoint(TRUNCATE)")
     _ = try? db.execute("PRAGMA busy_timeout = \(SQLiteConnection.busyTimeout)")

@@ -38,6 +38,15 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
         + "store's \(supported)); it is left as it is")
   }
 
+  /// A database that records a migration this store does not know: a newer version's, left as it is.
+  static func unknownMigration(_ identifier: String) -> SQLiteError {
+    SQLiteError(
+      code: SQLITE_FORMAT,
+      message:
+        "the database was written by a newer version of this store (it records the migration \"\(identifier)\", "
+        + "unknown to this one); it is left as it is")
+  }
+
   /// A database with tables but no schema version: another program's, which the store never changes.
   static func notThisStore(tables: Int) -> SQLiteError {
     SQLiteError(

@@ -1,0 +1,50 @@
+import EssentialFeedCache
+import Foundation
+
+/// The image store's upkeep: saving the order of use, measuring and clearing the cache.
+extension SQLiteImageDataStore {
+  /// Writes the reads recorded so far, so that a long run of reads with no write keeps a bounded list; a database
+  /// that cannot be written drops them (the order of use is then less exact, nothing else changes).
+  func recordImageUses() {
+    do { try flush() } catch { pendingImageUses = [] }
+  }
+
+  /// Saves the order of use that reads recorded since the last write, in one transaction; does nothing when there
+  /// are none. Releasing the store does not save them: call it before.
+  ///
+  /// - Throws: ``SQLiteError`` when the database cannot be written; the reads stay pending for the next write.
+  public func flush() throws(SQLiteError) {
+    guard !pendingImageUses.isEmpty else { return }
+    let (uses, now) = (pendingImageUses, currentDate())
+    try writing("record image reads in") { db throws(SQLiteError) in
+      try db.transaction(immediate: true) { () throws(SQLiteError) in try db.recordImageUses(uses, now: now) }
+    }
+    pendingImageUses = []
+  }
+
+  /// The bytes of image data stored.
+  ///
+  /// - Throws: ``SQLiteError`` when the database cannot be read.
+  public func storedImageDataSize() throws(SQLiteError) -> Int {
+    try reading("measure the image data in") { db throws(SQLiteError) -> Int in
+      guard let db else { return 0 }
+      guard try db.hasImageIndex() else { return try db.integer("SELECT total(length(data)) FROM image_data") }
+      return try db.integer("SELECT bytes FROM image_total WHERE id = 1")
+    }
+  }
+
+  /// Deletes every image's data, in one transaction.
+  ///
+  /// - Throws: ``SQLiteError``; what was stored is then unchanged.
+  public func deleteAllImageData() throws(SQLiteError) {
+    let (uses, now) = (pendingImageUses, currentDate())
+    try writing("delete the image data in") { db throws(SQLiteError) in
+      try db.transaction(immediate: true) { () throws(SQLiteError) in
+        try db.recordImageUses(uses, now: now)
+        try db.execute("DELETE FROM image_data; DELETE FROM image_entry; UPDATE image_total SET bytes = 0;")
+      }
+      Self.returnFreedPages(db)
+    }
+    pendingImageUses = []
+  }
+}

@@ -1,0 +1,106 @@
+import EssentialFeed
+import EssentialFeedCache
+import Foundation
+import TestSupport
+import Testing
+
+@testable import EssentialFeedSQLite
+
+/// Databases the released store wrote (the files in `Fixtures/`) open with today's store and keep everything.
+@Suite("SQLite upgrades from files the released store wrote")
+struct SQLiteUpgradeSpecs {
+  @Test("SQL-12 a version 2 file with a feed, images, a search, a page list and pending likes upgrades losing none")
+  func version2FileKeepsEverything() async throws {
+    try await SQLiteFixtureContents.withFixture("version2-current") { url in
+      let sut = SQLiteFeedStore(storeURL: url)
+
+      try await expectFeedAndImages(in: sut)
+      #expect(
+        try await sut.retrieveSearch()
+          == CachedSearch(
+            keyword: SQLiteFixtureContents.searchKeyword, results: SQLiteFixtureContents.searchResults,
+            timestamp: SQLiteFixtureContents.timestamp))
+      #expect(try await sut.retrievePage(after: nil, limit: 100) == SQLiteFixtureContents.pages)
+      #expect(try await sut.pendingActions() == SQLiteFixtureContents.pendingLikes)
+      #expect(try await sut.storedImageDataSize() == SQLiteFixtureContents.imageData.map(\.data.count).reduce(0, +))
+    }
+  }
+
+  @Test("SQL-13 a version 1 file (the feed and image data) upgrades keeping them, and takes every later capability")
+  func version1FileUpgrades() async throws {
+    try await SQLiteFixtureContents.withFixture("version1") { url in
+      let sut = SQLiteFeedStore(storeURL: url)
+
+      try await expectFeedAndImages(in: sut)
+      #expect(try await sut.storedImageDataSize() == SQLiteFixtureContents.imageData.map(\.data.count).reduce(0, +))
+      let action = SQLiteFixtureContents.pendingLikes[0]
+      try await sut.enqueue(action)
+      _ = try await sut.appendPage(SQLiteFixtureContents.pages)
+      try await sut.replaceSearch(with: [], for: "any", timestamp: SQLiteFixtureContents.timestamp)
+      let reopened = SQLiteFeedStore(storeURL: url)
+      #expect(try await reopened.pendingActions() == [action])
+      #expect(try await reopened.retrievePage(after: nil, limit: 100) == SQLiteFixtureContents.pages)
+      #expect(try await reopened.retrieveSearch()?.keyword == "any")
+    }
+  }
+
+  private func expectFeedAndImages(
+    in sut: SQLiteFeedStore, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    #expect(
+      try await sut.retrieve()
+        == CachedFeed(feed: SQLiteFixtureContents.feed, timestamp: SQLiteFixtureContents.timestamp),
+      sourceLocation: sourceLocation)
+    for (url, data) in SQLiteFixtureContents.imageData {
+      #expect(try await sut.retrieve(dataForURL: url) == data, "\(url)", sourceLocation: sourceLocation)
+    }
+  }
+}
+
+/// Migrations are named, ordered, recorded in the database and applied once (GRDB's `DatabaseMigrator` promises).
+@Suite("SQLite migrations are recorded")
+struct SQLiteRecordedMigrationSpecs {
+  @Test(
+    "SQL-14 an upgrade records every migration by its identifier, in order, and a reopened database runs none again",
+    arguments: ["version1", "version2-current"])
+  func migrationsAreRecordedAndAppliedOnce(_ fixture: String) async throws {
+    try await SQLiteFixtureContents.withFixture(fixture) { url in
+      let path = url.path(percentEncoded: false)
+      _ = try await SQLiteFeedStore(storeURL: url).retrieve()
+
+      let applied = try appliedMigrations(at: path)
+      #expect(applied == SQLiteSchema.migrations.map(\.identifier))
+      #expect(try SQLiteConnection(path: path).integer("PRAGMA user_version") == SQLiteSchema.schemaVersion)
+
+      try SQLiteConnection(path: path).execute("DROP TABLE search_result")  // made by a migration already applied
+      _ = try await SQLiteFeedStore(storeURL: url).retrieve()
+      #expect(
+        try SQLiteConnection(path: path).integer("SELECT count(*) FROM sqlite_master WHERE name = 'search_result'")
+          == 0, "the migration that made it is not run again")
+    }
+  }
+
+  @Test("SQL-15 a database that records a migration this store does not know (a newer version's) is left as it is")
+  func unknownMigrationIsANewerDatabase() async throws {
+    try await SQLiteFixtureContents.withFixture("version2-current") { url in
+      _ = try await SQLiteFeedStore(storeURL: url).retrieve()
+      try SQLiteShell.execute("INSERT INTO applied_migration (identifier) VALUES ('99 from the future')", in: url)
+      let before = try Data(contentsOf: url)
+
+      let error = try #require(
+        await #expect(throws: SQLiteError.self) { try await SQLiteFeedStore(storeURL: url).retrieve() })
+
+      #expect(error.leavesDatabaseAsItIs)
+      #expect(try Data(contentsOf: url) == before)
+    }
+  }
+
+  private func appliedMigrations(at path: String) throws -> [String] {
+    let db = try SQLiteConnection(path: path)
+    let rows = try db.statement("SELECT identifier FROM applied_migration ORDER BY rowid")
+    defer { rows.reset() }
+    var identifiers: [String] = []
+    while try rows.step() { identifiers.append(rows.string(at: 0) ?? "") }
+    return identifiers
+  }
+}
