@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -29,13 +28,14 @@ public enum TerminalEvent: Hashable, Sendable {
 /// Every signal whose default action ends the process without a crash (``endingSignals``: `SIGINT`, `SIGTERM`,
 /// `SIGHUP`, `SIGQUIT`, `SIGPIPE`, `SIGUSR1`…) is handled, not fatal, while the events are observed, so the terminal
 /// is restored before the process ends (`SIGHUP`, `SIGUSR1` and `SIGPIPE` left the alternate screen on; `SIGQUIT`
-/// waited 20 s in the Swift runtime's backtracer first); ``stop()`` gives each its earlier action back. Crash
+/// waited 20 s in the Swift runtime's backtracer first); ``stop()`` gives each its earlier action back. A `SIGPIPE`
+/// the process causes by writing to a closed pipe or socket is that write's error, not an ending signal. Crash
 /// signals are the session's (`TerminalSession`).
 public final class TerminalEvents: Sendable {
   /// The events, in order.
   public let stream: AsyncStream<TerminalEvent>
   private let continuation: AsyncStream<TerminalEvent>.Continuation
-  private let sources: Mutex<[(number: Int32, source: any DispatchSourceSignal, earlier: sigaction)]>
+  private let signals: SignalPipe?
 
   /// The signals that end the process by default and are not crashes: each ends the session with the terminal
   /// restored, and the process with status 128 + its number.
@@ -50,17 +50,9 @@ public final class TerminalEvents: Sendable {
   public init(input: Int32 = STDIN_FILENO) {
     (stream, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
     let continuation = continuation
-    let queue = DispatchQueue(label: "FeedTerminal.signals")
-    sources = Mutex(
-      Self.handled.map { number in
-        var earlier = sigaction()
-        sigaction(number, nil, &earlier)
-        signal(number, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-        source.setEventHandler { continuation.yield(number == SIGWINCH ? .resized : .signalled(number)) }
-        source.resume()
-        return (number, source, earlier)
-      })
+    signals = SignalPipe(Self.handled) { number in
+      continuation.yield(number == SIGWINCH ? .resized : .signalled(number))
+    }
     let reader = Thread {
       var decoder = KeyDecoder()
       var buffer = [UInt8](repeating: 0, count: 512)
@@ -94,15 +86,7 @@ public final class TerminalEvents: Sendable {
 
   /// Stops observing the signals (each gets the action it had before back) and ends the stream.
   public func stop() {
-    let stopped = sources.withLock { sources in
-      defer { sources = [] }
-      return sources
-    }
-    for (number, source, earlier) in stopped {
-      source.cancel()
-      var action = earlier
-      sigaction(number, &action, nil)
-    }
+    signals?.stop()
     continuation.finish()
   }
 }
