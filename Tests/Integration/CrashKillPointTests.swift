@@ -64,6 +64,12 @@ struct CrashKillPointTests {
     }
   }
 
+  @Test("CC-4 the kill plan reads strace's lines whatever the width of the pid before each call")
+  func planReadsAnyPid() {
+    let log = "9434  ftruncate(5, 3) = 0\n12345 fsync(3) = 0\n77 write(1, \"x\", 1) = 1\n9434  fsync(5) = 0\n"
+    #expect(Self.plan(calls: log).map { "\($0.call)#\($0.occurrence)" } == ["ftruncate#1", "fsync#1", "fsync#2"])
+  }
+
   /// The kill points of one write, from its traced calls: each call of a kind at each of its occurrences, or, for a
   /// kind made many times (SQLite's page writes), the first two, the middle and the last two (every one with
   /// `ESSENTIALFEED_CRASH_TRIALS=full`).
@@ -71,7 +77,10 @@ struct CrashKillPointTests {
     var counts: [String: Int] = [:]
     var order: [String] = []
     for line in log.split(separator: "\n") {
-      guard let name = line.split(separator: " ", maxSplits: 1).last?.prefix(while: { $0 != "(" }),
+      // strace -f writes each line as the pid, padded with spaces to five characters, then the call.
+      guard
+        let name = line.split(separator: " ", maxSplits: 1).last?.drop(while: { $0 == " " }).prefix(while: { $0 != "(" }
+        ),
         killPoints.contains(String(name))
       else { continue }
       if counts[String(name)] == nil { order.append(String(name)) }

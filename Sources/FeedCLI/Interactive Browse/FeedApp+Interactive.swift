@@ -16,7 +16,8 @@ extension FeedApp {
     try await AppEnvironment.with(options, for: .browse(items: items)) { environment in
       let terminal = try TerminalSession()
       defer { terminal.restore() }
-      let style = await pictureStyle(colours: colours, graphics: graphics)
+      let (style, registersSet) = await pictureStyle(colours: colours, graphics: graphics)
+      defer { if registersSet { TerminalSession.write(TerminalProbe.restoreColourRegisters) } }
       let composer = BrowseComposer(environment: environment, capacity: window, pageSize: pageSize, style: style)
       let (feed, feedWindow) = composer.feedList()
       let likes = BrowseLikes()
@@ -102,13 +103,18 @@ extension FeedApp {
   }
 
   /// How pictures are drawn on this terminal: `graphics` if the customer chose, else what the terminal answers and
-  /// its environment say; the cell's pixels from its answer, the kernel, or the usual 10 × 20.
+  /// its environment say; the cell's pixels from its answer, the kernel, or the usual 10 × 20; the sixel colour
+  /// registers it answered, else 256. `registersSet` when the terminal took the probe's request for more registers:
+  /// the session gives its own number back when it ends.
   @MainActor
-  private static func pictureStyle(colours: ColourDepth, graphics: TerminalGraphics?) async -> BrowsePictureStyle {
+  private static func pictureStyle(
+    colours: ColourDepth, graphics: TerminalGraphics?
+  ) async -> (style: BrowsePictureStyle, registersSet: Bool) {
     let answers = await TerminalProbe.askStandardTerminal()
     let environment = ProcessInfo.processInfo.environment
-    return BrowsePictureStyle(
+    let style = BrowsePictureStyle(
       colours: colours, graphics: graphics ?? TerminalGraphics(environment: environment, answers: answers),
-      cell: answers.cellSize ?? TerminalSession.cellSize ?? .usual)
+      cell: answers.cellSize ?? TerminalSession.cellSize ?? .usual, colourRegisters: answers.colourRegisters ?? 256)
+    return (style, answers.colourRegisters != nil)
   }
 }

@@ -5,8 +5,9 @@ import Foundation
 /// terminal's screen. With `FEED_BROWSE_FRAMES` naming a file (a FIFO), each frame written is followed by the device
 /// attributes query (`ESC [ c`); when the terminal's answer arrives (terminals answer in order, after drawing what
 /// came before), a line describing that frame is written, such as
-/// `frame detail picture=69x26 cell=6x13 graphics=sixel`: which screen, the detail's picture's size in cells once it
-/// shows (the list's: how many rows on screen show their thumbnail), the cell's pixels and the protocol. Nothing happens without the variable.
+/// `frame detail picture=69x26 cell=6x13 registers=1024 graphics=sixel`: which screen, the detail's picture's size in
+/// cells once it shows (the list's: how many rows on screen show their thumbnail), the cell's pixels, the sixel colour
+/// registers and the protocol. Nothing happens without the variable.
 @MainActor
 final class FrameSignal {
   private let handle: FileHandle
@@ -31,7 +32,9 @@ final class FrameSignal {
       let list = session.list
       line += " list thumbnails=\(list.visible.filter { list.view.images[$0]?.image != nil }.count)"
     }
-    pending.append(line + " cell=\(style.cell.width)x\(style.cell.height) graphics=\(style.graphics.rawValue)\n")
+    pending.append(
+      line + " cell=\(style.cell.width)x\(style.cell.height) registers=\(style.colourRegisters)"
+        + " graphics=\(style.graphics.rawValue)\n")
     TerminalSession.write("\u{1B}[c")
   }
 

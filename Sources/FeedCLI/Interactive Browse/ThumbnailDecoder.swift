@@ -57,7 +57,8 @@ final class ThumbnailDecoder: Sendable {
     let box = fitted ? fit(picture, in: size, cell: style.cell, pixels: limit) : size
     var thumbnail = Thumbnail(picture, columns: box.columns, rows: box.rows, depth: style.colours)
     thumbnail.image = TerminalImage(
-      picture, graphics: style.graphics, columns: box.columns, rows: box.rows, cell: style.cell)
+      picture, graphics: style.graphics, columns: box.columns, rows: box.rows, cell: style.cell,
+      colourRegisters: style.colourRegisters)
     return thumbnail
   }
 

@@ -28,13 +28,29 @@ public enum SixelGraphics {
     return encode(indices: indices, colours: colours, width: width, height: height)
   }
 
-  /// `rgb` as ``encode(rgb:width:height:)`` does, in a palette of up to 256 colours made for it by median cut
-  /// (`SixelPalette`): a photo keeps far more of its colours than in the fixed palette.
-  public static func encodeAdapted(rgb: [UInt8], width: Int, height: Int) -> String {
-    let palette = SixelPalette(rgb: rgb)
+  /// `rgb` as ``encode(rgb:width:height:)`` does, in a palette of up to `registers` colours made for it by median
+  /// cut (`SixelPalette`): a photo keeps far more of its colours than in the fixed palette.
+  public static func encodeAdapted(rgb: [UInt8], width: Int, height: Int, registers: Int = 256) -> String {
+    let palette = SixelPalette(rgb: rgb, size: registers)
     let indices = (0..<(width * height)).map { palette.index(rgb[$0 * 3], rgb[$0 * 3 + 1], rgb[$0 * 3 + 2]) }
     let colours = Set(indices).sorted().map { ($0, palette.colours[$0]) }
     return encode(indices: indices, colours: colours, width: width, height: height)
+  }
+
+  /// `rgb` cut in stripes `stripeHeight` pixels tall (the last one what is left), each a sixel image of its own in a
+  /// palette of up to `registers` colours made for that stripe: a terminal that gives each image its own colour
+  /// registers (xterm's `privateColorRegisters`, its default) shows the picture with up to `registers` colours a
+  /// stripe, thousands in all, each stripe's nearer to its pixels than one palette for the whole picture.
+  public static func encodeStripes(
+    rgb: [UInt8], width: Int, height: Int, stripeHeight: Int, registers: Int = 256
+  ) -> [String] {
+    let stripeHeight = max(1, stripeHeight)
+    guard width > 0, height > 0, rgb.count >= width * height * 3 else { return [] }
+    return stride(from: 0, to: height, by: stripeHeight).map { top in
+      let rows = min(stripeHeight, height - top)
+      let stripe = Array(rgb[(top * width * 3)..<((top + rows) * width * 3)])
+      return encodeAdapted(rgb: stripe, width: width, height: rows, registers: registers)
+    }
   }
 
   private static func encode(

@@ -1,8 +1,9 @@
 /// What a terminal answered to ``TerminalProbe``'s queries, read from the bytes it sent on standard input.
 ///
 /// Answers are escape sequences: primary device attributes `ESC [ ? 6 2 ; 4 c` (attribute 4: sixel), kitty's
-/// graphics answer `ESC _ G i=31;OK ESC \`, the cell size in pixels `ESC [ 6 ; height ; width t`. Anything else
-/// (keys typed meanwhile, answers to other queries) is skipped.
+/// graphics answer `ESC _ G i=31;OK ESC \`, the cell size in pixels `ESC [ 6 ; height ; width t`, the number of sixel
+/// colour registers `ESC [ ? 1 ; 0 ; registers S` (xterm's XTSMGRAPHICS). Anything else (keys typed meanwhile,
+/// answers to other queries, a graphics attribute refused) is skipped.
 public struct TerminalAnswers: Hashable, Sendable {
   /// The primary device attributes' parameters, once they arrived.
   public private(set) var deviceAttributes: [Int]?
@@ -10,6 +11,9 @@ public struct TerminalAnswers: Hashable, Sendable {
   public private(set) var kittyGraphics = false
   /// A character cell's size in pixels, when the terminal told it.
   public private(set) var cellSize: CellSize?
+  /// How many sixel colour registers the terminal holds, when it told it (after ``TerminalProbe``'s request for
+  /// 1,024).
+  public private(set) var colourRegisters: Int?
   private var unread: [UInt8] = []
 
   /// No answers yet.
@@ -60,6 +64,10 @@ public struct TerminalAnswers: Hashable, Sendable {
       kittyGraphics = kittyGraphics || (body.hasPrefix("Gi=31;") && body.contains(";OK"))
     } else if body.hasPrefix("?"), body.hasSuffix("c") {
       deviceAttributes = Self.numbers(body.dropFirst().dropLast())
+    } else if body.hasPrefix("?1;"), body.hasSuffix("S"), let numbers = Self.numbers(body.dropFirst().dropLast()),
+      numbers.count == 3, numbers[1] == 0, numbers[2] > 0
+    {
+      colourRegisters = numbers[2]
     } else if body.hasSuffix("t"), let numbers = Self.numbers(body.dropLast()), numbers.count == 3,
       numbers[0] == 6, numbers[1] > 0, numbers[2] > 0
     {

@@ -35,7 +35,12 @@ public struct TerminalImage: Sendable {
 
   /// `picture` scaled to fill `columns` × `rows` cells of `cell` pixels and encoded for `graphics`; `nil` for
   /// ``TerminalGraphics/blocks`` (half blocks are cells, not an image) or when the encoding failed.
-  public init?(_ picture: Picture, graphics: TerminalGraphics, columns: Int, rows: Int, cell: CellSize) {
+  ///
+  /// A sixel picture is drawn in stripes ``sixelStripeRows`` cells tall, each with a palette of its own of up to
+  /// `colourRegisters` colours (at most 256 a stripe), so a photo shows thousands of colours.
+  public init?(
+    _ picture: Picture, graphics: TerminalGraphics, columns: Int, rows: Int, cell: CellSize, colourRegisters: Int = 256
+  ) {
     let (columns, rows) = (max(1, columns), max(1, rows))
     let (width, height) = (columns * cell.width, rows * cell.height)
     let id = Self.ids.add(1, ordering: .relaxed).newValue
@@ -46,8 +51,11 @@ public struct TerminalImage: Sendable {
       let rgb = PixelScaler.scale(picture, width: sent, height: sentHeight)
       (encoded, self.sent) = (Data(rgb).base64EncodedString(), (sent, sentHeight))
     case .sixel:
-      encoded = SixelGraphics.encodeAdapted(
-        rgb: PixelScaler.scale(picture, width: width, height: height), width: width, height: height)
+      let stripes = SixelGraphics.encodeStripes(
+        rgb: PixelScaler.scale(picture, width: width, height: height), width: width, height: height,
+        stripeHeight: Self.sixelStripeRows * cell.height, registers: colourRegisters)
+      guard !stripes.isEmpty else { return nil }
+      encoded = Self.stacked(stripes)
       self.sent = (width, height)
     case .iterm:
       // iTerm2 scales the file into the cells too: a picture smaller than the box is sent at its own size.
@@ -74,6 +82,21 @@ public struct TerminalImage: Sendable {
   public var livesInCells: Bool { graphics != .kitty }
 
   private static let ids = Atomic<UInt32>(0)
+
+  /// The cell rows of each sixel stripe: 2, about 26 to 40 pixels.
+  public static let sixelStripeRows = 1
+
+  /// Sixel stripes drawn one under the other from the cursor: it is saved (`ESC 7`) before the first, and each next
+  /// stripe starts ``sixelStripeRows`` rows further down from it (`ESC 8`, `ESC [ n B`), wherever the terminal left
+  /// the cursor after the stripe before.
+  private static func stacked(_ stripes: [String]) -> String {
+    var output = "\u{1B}7"
+    for (index, stripe) in stripes.enumerated() {
+      if index > 0 { output += "\u{1B}8\u{1B}[\(index * sixelStripeRows)B" }
+      output += stripe
+    }
+    return output
+  }
 }
 
 extension TerminalImage: Hashable {

@@ -51,6 +51,23 @@ struct GraphicsDetectionTests {
     #expect(!refused.kittyGraphics && refused.deviceAttributes == [1, 2] && refused.cellSize == nil)
   }
 
+  @Test("TRM-45 the probe asks for 1,024 sixel colour registers and reads how many the terminal gives; a refusal is none")
+  func colourRegisters() {
+    #expect(TerminalProbe.query.contains("\u{1B}[?1;3;1024S"))
+    #expect(TerminalProbe.query.hasSuffix("\u{1B}[c"), "the device attributes stay last: their answer ends the wait")
+    var given = TerminalAnswers()
+    for byte in Array("\u{1B}[?1;0;1024S\u{1B}[?63;4c".utf8) { given.read([byte]) }
+    #expect(given.colourRegisters == 1024 && given.isComplete)
+    var clamped = TerminalAnswers()
+    clamped.read(Array("\u{1B}[?1;0;256S".utf8))
+    #expect(clamped.colourRegisters == 256)
+    for refusal in ["\u{1B}[?1;3;0S", "\u{1B}[?1;2S", "\u{1B}[?2;0;1024S", "\u{1B}[?1;0;0S", "\u{1B}[?1;0;xS"] {
+      var refused = TerminalAnswers()
+      refused.read(Array(refusal.utf8))
+      #expect(refused.colourRegisters == nil, "\(refusal.debugDescription)")
+    }
+  }
+
   @Test(
     "TRM-28 a fake terminal's answers decide: sixel from attribute 4, kitty from its graphics answer",
     arguments: [
@@ -66,7 +83,7 @@ struct GraphicsDetectionTests {
         for byte in answer.utf8 { terminal.yield([byte]) }
       }, input: input, clock: DecidedClock(fires: false), timeout: .seconds(1))
     #expect(
-      asked.withLock { $0 } == ["\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[c"])
+      asked.withLock { $0 } == ["\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[?1;3;1024S\u{1B}[c"])
     #expect(answers.isComplete)
     #expect(TerminalGraphics(environment: ["TERM": "xterm-256color"], answers: answers) == graphics)
   }

@@ -87,6 +87,55 @@ struct GraphicsEncodingTests {
     #expect(adapted.error < 3 && adapted.error < fixed.error / 3, "\(adapted.error) against \(fixed.error)")
   }
 
+  @Test("TRM-45 sixel stripes, each a palette of its own: a photo keeps thousands of colours and comes nearer")
+  func sixelStripes() throws {
+    let (width, height) = (120, 96)
+    let rgb = (0..<(width * height)).flatMap { at -> [UInt8] in
+      let (x, y) = (at % width, at / width)
+      return [UInt8(x * 2), UInt8(y * 2), UInt8(255 - (x + y))]  // 11,520 colours, no two pixels alike
+    }
+    func measure(_ images: [String], stripeHeight: Int) throws -> (colours: Int, error: Double) {
+      var (seen, error) = (Set<Int>(), 0)
+      for (index, image) in images.enumerated() {
+        let decoded = try SixelDecoder(image)
+        let top = index * stripeHeight
+        for at in 0..<(width * min(stripeHeight, height - top)) {
+          let pixel = try #require(decoded.pixels[at], "stripe \(index) pixel \(at) not drawn")
+          let source = (top * width + at) * 3
+          seen.insert(Int(pixel.red) << 16 | Int(pixel.green) << 8 | Int(pixel.blue))
+          error += abs(Int(pixel.red) - Int(rgb[source])) + abs(Int(pixel.green) - Int(rgb[source + 1]))
+          error += abs(Int(pixel.blue) - Int(rgb[source + 2]))
+        }
+      }
+      return (seen.count, Double(error) / Double(width * height * 3))
+    }
+    let whole = try measure([SixelGraphics.encodeAdapted(rgb: rgb, width: width, height: height)], stripeHeight: height)
+    let stripes = SixelGraphics.encodeStripes(rgb: rgb, width: width, height: height, stripeHeight: 26)
+    #expect(stripes.count == 4, "96 rows in stripes of 26: three whole and one of 18")
+    let striped = try measure(stripes, stripeHeight: 26)
+    print("TRM-45 one palette: \(whole); stripes of 26 rows: \(striped)")
+    #expect(whole.colours <= 256)
+    #expect(striped.colours > 800, "\(striped.colours) colours")
+    #expect(striped.error < whole.error, "\(striped.error) against \(whole.error)")
+    let sixteen = try measure(
+      SixelGraphics.encodeStripes(rgb: rgb, width: width, height: height, stripeHeight: 26, registers: 16),
+      stripeHeight: 26)
+    #expect(sixteen.colours <= 64, "a VT340's 16 registers a stripe: \(sixteen.colours)")
+    #expect(SixelGraphics.encodeStripes(rgb: [1, 2], width: 2, height: 2, stripeHeight: 1).isEmpty)
+  }
+
+  @Test("TRM-45 a sixel picture's stripes are drawn one under the other from the cursor it found")
+  func sixelStripesPlaced() throws {
+    let picture = try #require(Picture(width: 4, height: 4, pixels: [UInt8](repeating: 128, count: 48)))
+    let image = try #require(
+      TerminalImage(picture, graphics: .sixel, columns: 2, rows: 5, cell: CellSize(width: 2, height: 3)))
+    let drawing = image.drawing
+    #expect(drawing.hasPrefix("\u{1B}7\u{1B}P"))
+    #expect(drawing.components(separatedBy: "\u{1B}P").count - 1 == 3, "5 rows in stripes of 2: 3 images")
+    #expect(drawing.contains("\u{1B}8\u{1B}[2B\u{1B}P") && drawing.contains("\u{1B}8\u{1B}[4B\u{1B}P"))
+    #expect(drawing.contains("\"1;1;4;6") && drawing.contains("\"1;1;4;3"), "two stripes of 6 pixels, one of 3")
+  }
+
   @Test("TRM-31 iTerm2: an OSC 1337 inline file, sized in cells, its payload a PNG of the picture's pixels")
   func iTerm() throws {
     let pixels: [UInt8] = [255, 0, 0, 0, 255, 0, 0, 0, 255, 10, 20, 30, 40, 50, 60, 70, 80, 90]

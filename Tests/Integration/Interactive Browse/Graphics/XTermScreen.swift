@@ -44,14 +44,15 @@ final class XTermScreen: Sendable {
     (self.server, display) = (server, ":" + number)
   }
 
-  /// Runs `command` (a shell command line) in an xterm of `columns` × `rows` with `options` (`-ti vt340`…).
+  /// Runs `command` (a shell command line) in an xterm of `columns` × `rows` with `options` (`-ti vt340`…), its colour
+  /// registers as xterm sets them (16 for a VT340: the app asks for more).
   func run(_ command: String, options: [String], columns: Int = 120, rows: Int = 40) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/xterm")
     process.arguments =
       options + [
-        "-b", "0", "-bw", "0", "-geometry", "\(columns)x\(rows)+0+0", "-xrm", "XTerm*allowWindowOps: true", "-xrm",
-        "XTerm*numColorRegisters: 256", "-e", "/bin/sh", "-c", command,
+        "-b", "0", "-bw", "0", "-geometry", "\(columns)x\(rows)+0+0", "-xrm", "XTerm*allowWindowOps: true", "-e",
+        "/bin/sh", "-c", command,
       ]
     process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
     process.standardOutput = FileHandle.nullDevice
