@@ -51,7 +51,7 @@ struct GraphicsDetectionTests {
     #expect(!refused.kittyGraphics && refused.deviceAttributes == [1, 2] && refused.cellSize == nil)
   }
 
-  @Test("TRM-45 the probe asks for 1,024 sixel colour registers and reads how many the terminal gives; a refusal is none")
+  @Test("TRM-45 the probe asks for 1,024 sixel colour registers and reads how many it got; a refusal is none")
   func colourRegisters() {
     #expect(TerminalProbe.query.contains("\u{1B}[?1;3;1024S"))
     #expect(TerminalProbe.query.hasSuffix("\u{1B}[c"), "the device attributes stay last: their answer ends the wait")
