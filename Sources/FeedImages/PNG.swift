@@ -3,26 +3,37 @@ import CPNG
 import Foundation
 
 /// PNG through libpng: decoded with its full reading API in C (``fi_png_decode``, errors caught there), encoded with
-/// its simplified API. libpng has no scaled decode: the header's size is checked against the limits first, then the
-/// picture decodes whole (8-bit RGB, transparency composed over black, 16-bit samples reduced). Every ancillary chunk
-/// but transparency is skipped unread: text, ICC profiles and unknown chunks cost nothing to decode however many or
-/// large (the simplified API inflated each text chunk in full, up to 8 MB, a thousand of them).
+/// its simplified API. The header's size is checked against the limits first, then the picture decodes (8-bit RGB,
+/// transparency composed over black, 16-bit samples reduced): whole, or, to fit a size, reduced while its rows are
+/// read (each pixel the mean of a box of the file's), so a 4096 px photo for a thumbnail never takes 50 MB. Every
+/// ancillary chunk but transparency is skipped unread: text, ICC profiles and unknown chunks cost nothing to decode
+/// however many or large (the simplified API inflated each text chunk in full, up to 8 MB, a thousand of them).
 public enum PNG {
   /// Whether `bytes` start with the PNG signature.
   public static func isPNG(_ bytes: some Collection<UInt8>) -> Bool {
     bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
   }
 
-  /// Decodes `data`.
+  /// Decodes `data`; with `fitting`, reduced by the largest whole factor that still leaves at least that many pixels
+  /// each way (each pixel the mean of its box), as JPEG scales while decoding.
   ///
   /// - Throws: ``PictureError`` for data libpng refuses (a truncated file, a bad checksum of a critical chunk), and
   ///   for a picture over ``Picture/maximumSide`` or ``Picture/maximumPixels`` (refused from its header).
-  public static func decode(_ data: Data) throws -> Picture {
-    try decodeCounting(data).picture
+  public static func decode(_ data: Data, fitting target: (width: Int, height: Int)? = nil) throws -> Picture {
+    try decodeCounting(data, fitting: target).picture
   }
 
-  /// Decodes `data`, and says how many bytes libpng allocated for it (its header read, then its pixels decoded).
-  static func decodeCounting(_ data: Data) throws -> (picture: Picture, allocated: Int) {
+  /// The factor a `width` × `height` picture is reduced by to fit `target`: the largest that leaves at least
+  /// `target`'s pixels each way, 1 when the picture is no larger.
+  static func factor(width: Int, height: Int, fitting target: (width: Int, height: Int)) -> Int {
+    max(1, min(width / max(1, target.width), height / max(1, target.height)))
+  }
+
+  /// Decodes `data` (reduced to fit `target`, when given), and says how many bytes the decode allocated for it (libpng
+  /// reading its header, then its pixels; a reduced decode's row and sums; not the picture returned).
+  static func decodeCounting(
+    _ data: Data, fitting target: (width: Int, height: Int)? = nil
+  ) throws -> (picture: Picture, allocated: Int) {
     try data.withUnsafeBytes { raw in
       guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self), raw.count > 0 else {
         throw PictureError("the PNG is empty")
@@ -34,6 +45,20 @@ public enum PNG {
       else { throw PictureError("the PNG is unreadable: " + text(message)) }
       guard Picture.accepts(width: Int(width), height: Int(height)) else {
         throw PictureError.tooLarge("PNG", width: Int(width), height: Int(height))
+      }
+      let factor = target.map { Self.factor(width: Int(width), height: Int(height), fitting: $0) } ?? 1
+      if factor > 1 {
+        let (reducedWidth, reducedHeight) = ((Int(width) + factor - 1) / factor, (Int(height) + factor - 1) / factor)
+        var pixels = [UInt8](repeating: 0, count: reducedWidth * reducedHeight * 3)
+        let code = pixels.withUnsafeMutableBufferPointer { buffer in
+          fi_png_decode_reduced(
+            base, raw.count, libpngSideLimit, width, height, Int32(factor), buffer.baseAddress, &body, &message,
+            message.count)
+        }
+        guard code == FI_OK, let picture = Picture(width: reducedWidth, height: reducedHeight, pixels: pixels) else {
+          throw PictureError("the PNG is unreadable: " + text(message))
+        }
+        return (picture, header + body)
       }
       var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 3)
       let code = pixels.withUnsafeMutableBufferPointer { buffer in

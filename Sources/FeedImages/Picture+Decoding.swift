@@ -25,13 +25,13 @@ extension Picture {
   }
 
   /// Decodes JPEG, PNG or PGM `data`; with `fitting`, as few pixels as the format allows that still cover that
-  /// size (JPEG scales while decoding).
+  /// size (JPEG scales while decoding, PNG is reduced while its rows are read: neither holds the whole picture).
   ///
   /// - Throws: ``PictureError``: an unknown format, a file its decoder refuses, or one over the limits.
   public init(decoding data: Data, fitting target: (width: Int, height: Int)? = nil) throws {
     switch Format(sniffing: data) {
     case .jpeg: self = try JPEG.decode(data, fitting: target)
-    case .png: self = try PNG.decode(data)
+    case .png: self = try PNG.decode(data, fitting: target)
     case .pgm:
       guard let greymap = Greymap(decoding: data) else { throw PictureError("the greymap (PGM) is malformed") }
       self.init(greymap)

@@ -49,6 +49,14 @@ int fi_png_info(const unsigned char *data, size_t size, int maximum_side, int *w
 int fi_png_decode(const unsigned char *data, size_t size, int maximum_side, unsigned char *rgb, int width, int height,
                   size_t *allocated, char *message, size_t message_size);
 
+/// Decodes a PNG of `width` × `height` pixels (the size ``fi_png_info`` gave) reduced by `factor`: each pixel of
+/// `rgb` (3 bytes a pixel, row by row, ⌈width / factor⌉ × ⌈height / factor⌉ pixels) is the mean of its box of
+/// `factor` × `factor` pixels (fewer at the right and bottom edges), as ``fi_png_decode`` would give them. The rows are
+/// read one at a time, an interlaced file's pass by pass: what it allocates is a row and the reduced picture's sums,
+/// never the whole picture. `*allocated` is what libpng and the decode allocated, in bytes.
+int fi_png_decode_reduced(const unsigned char *data, size_t size, int maximum_side, int width, int height, int factor,
+                          unsigned char *rgb, size_t *allocated, char *message, size_t message_size);
+
 /// Frees memory ``fi_jpeg_encode`` returned.
 void fi_free(void *memory);
 

@@ -14,10 +14,10 @@ struct PNGChunkTests {
     let zeros = 1 + 258 * 30_620  // 7,899,961 bytes of text per chunk, under libpng's default 8 MB chunk limit
     var chunks: [UInt8] = []
     for _ in 0..<4 {
-      chunks += chunk("zTXt", Array("Comment".utf8) + [0, 0] + zlibOfZeros(count: zeros))
-      chunks += chunk("iTXt", Array("Comment".utf8) + [0, 1, 0, 0, 0] + zlibOfZeros(count: zeros))
+      chunks += PNGBytes.chunk("zTXt", Array("Comment".utf8) + [0, 0] + zlibOfZeros(count: zeros))
+      chunks += PNGBytes.chunk("iTXt", Array("Comment".utf8) + [0, 1, 0, 0, 0] + zlibOfZeros(count: zeros))
     }
-    chunks += chunk("blOb", [UInt8](repeating: 0x41, count: 1 << 20))
+    chunks += PNGBytes.chunk("blOb", [UInt8](repeating: 0x41, count: 1 << 20))
     let crafted = Array(clean[..<33]) + chunks + Array(clean[33...])  // after the signature and IHDR
 
     let plain = try PNG.decodeCounting(Data(clean))
@@ -50,28 +50,7 @@ struct PNGChunkTests {
     }
     bits.putCode(0, length: 7)  // end of block
     let adler = UInt32(count % 65_521) << 16 | 1
-    return [0x78, 0x01] + bits.bytes + bigEndian(adler)
-  }
-
-  private func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-    let body = Array(type.utf8) + data
-    return bigEndian(UInt32(data.count)) + body + bigEndian(crc32(body))
-  }
-
-  private func bigEndian(_ value: UInt32) -> [UInt8] {
-    [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
-  }
-
-  /// The CRC-32 of PNG chunks (ISO 3309), a table's byte at a time.
-  private func crc32(_ bytes: [UInt8]) -> UInt32 {
-    let table = (0..<256).map { n -> UInt32 in
-      var c = UInt32(n)
-      for _ in 0..<8 { c = c & 1 == 1 ? (c >> 1) ^ 0xEDB8_8320 : c >> 1 }
-      return c
-    }
-    var crc: UInt32 = 0xFFFF_FFFF
-    for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-    return ~crc
+    return [0x78, 0x01] + bits.bytes + PNGBytes.bigEndian(adler)
   }
 }
 
