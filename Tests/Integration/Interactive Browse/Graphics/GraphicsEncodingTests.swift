@@ -130,10 +130,15 @@ struct GraphicsEncodingTests {
     let image = try #require(
       TerminalImage(picture, graphics: .sixel, columns: 2, rows: 5, cell: CellSize(width: 2, height: 3)))
     let drawing = image.drawing
+    let rows = TerminalImage.sixelStripeRows
     #expect(drawing.hasPrefix("\u{1B}7\u{1B}P"))
-    #expect(drawing.components(separatedBy: "\u{1B}P").count - 1 == 3, "5 rows in stripes of 2: 3 images")
-    #expect(drawing.contains("\u{1B}8\u{1B}[2B\u{1B}P") && drawing.contains("\u{1B}8\u{1B}[4B\u{1B}P"))
-    #expect(drawing.contains("\"1;1;4;6") && drawing.contains("\"1;1;4;3"), "two stripes of 6 pixels, one of 3")
+    #expect(drawing.components(separatedBy: "\u{1B}P").count - 1 == (5 + rows - 1) / rows, "5 rows in stripes")
+    for stripe in 1..<((5 + rows - 1) / rows) {
+      #expect(
+        drawing.contains("\u{1B}8\u{1B}[\(stripe * rows)B\u{1B}P"), "stripe \(stripe) starts \(stripe * rows) rows down"
+      )
+    }
+    #expect(drawing.contains("\"1;1;4;\(3 * rows)"), "stripes of \(rows) rows of 3 pixels")
   }
 
   @Test("TRM-31 iTerm2: an OSC 1337 inline file, sized in cells, its payload a PNG of the picture's pixels")

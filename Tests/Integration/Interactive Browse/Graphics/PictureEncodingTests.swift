@@ -24,7 +24,8 @@ struct PictureEncodingTests {
     let style = BrowsePictureStyle(colours: .trueColour, graphics: .sixel, cell: CellSize(width: 10, height: 20))
     let image = try #require(ThumbnailDecoder.decode(try photo(), size: (40, 20), style: style, fitted: true)?.image)
     #expect(image.columns == 40 && image.rows == 10)
-    #expect(image.drawing.hasPrefix("\u{1B}P0;1;0q\"1;1;400;200"))
+    #expect(image.drawing.hasPrefix("\u{1B}7\u{1B}P0;1;0q\"1;1;400;20#"), "the first stripe, a cell row tall")
+    #expect(image.drawing.components(separatedBy: "\u{1B}P0;1;0q\"1;1;400;20#").count - 1 == 10, "10 stripes")
     let kitty = BrowsePictureStyle(colours: .trueColour, graphics: .kitty, cell: CellSize(width: 10, height: 20))
     let scaledByKitty = try #require(
       ThumbnailDecoder.decode(try photo(), size: (40, 20), style: kitty, fitted: true)?.image)
