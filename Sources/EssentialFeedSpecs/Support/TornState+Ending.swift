@@ -15,7 +15,7 @@ extension TornState {
 
   /// Reads begun while a write was under way that a phase needs at least: on a busy machine, where the four threads
   /// seldom run at once, the phase goes on past its second until they overlapped this often.
-  static let minimumOverlaps = 10_000
+  static let minimumOverlaps = 50_000
 
   /// Whether a phase with no torn read is over: at its cap (10 s), or past its second (busy machines deschedule
   /// readers while the writers write thousands of values) once reads overlapped writes ``minimumOverlaps`` times and
