@@ -8,6 +8,9 @@ extension SQLiteDatabase {
     let db: SQLiteConnection
     let identity: FileIdentity?
     let writable: Bool
+    /// Whether the file is known to be in the WAL journal; a read-write connection that found it otherwise asks
+    /// again before each write.
+    var inWAL = true
   }
 
   /// The open connection, or `nil` when only reading and there is no database file: reading never creates one.
@@ -52,15 +55,30 @@ extension SQLiteDatabase {
     let db = try SQLiteConnection(path: path)
     // The schema first: another program's database is refused before anything (its journal mode included) changes.
     try prepareSchema(db, writable: true)
-    // Best effort, on every read-write open (a no-op once the file is in WAL): another process opening the same new
-    // file at the same instant may hold the lock this needs, and SQLite answers BUSY at once there, without waiting.
-    // A file still in the rollback journal is as correct, only slower for concurrent readers.
-    _ = try? db.execute("PRAGMA journal_mode = WAL")
+    // On every read-write open (a no-op once the file is in WAL): another connection reading or writing the file
+    // holds a lock the switch needs, and after the busy timeout SQLite leaves the journal as it was. A file still in
+    // the rollback journal is as correct, but its readers wait for every writer (two writing processes left a reader
+    // one read in ten seconds, SQL-3), so each write asks again until one connection has switched it.
+    let inWAL = Self.switchToWAL(db)
     // Deleted rows are still zeroed where their page is written anyway, not freed overflow pages (an evicted image's
     // bytes): Debian's SQLite zeroes every freed page, a tenth of an image insert's instructions.
     try db.execute("PRAGMA synchronous = FULL; PRAGMA secure_delete = FAST")
-    connection = OpenConnection(db: db, identity: FileIdentity(path), writable: true)
+    connection = OpenConnection(db: db, identity: FileIdentity(path), writable: true, inWAL: inWAL)
     return db
+  }
+
+  /// Asks for the WAL journal; whether the file is in it now. Never throws: BUSY leaves the file as it was.
+  static func switchToWAL(_ db: SQLiteConnection) -> Bool {
+    guard let statement = try? db.statement("PRAGMA journal_mode = WAL") else { return false }
+    defer { statement.reset() }
+    guard (try? statement.step()) == true else { return false }
+    return statement.string(at: 0)?.lowercased() == "wal"
+  }
+
+  /// Switches a read-write connection's file to WAL when it was not yet: before each write, until it is.
+  func switchToWALIfNeeded() {
+    guard let open = connection, open.writable, !open.inWAL else { return }
+    connection?.inWAL = Self.switchToWAL(open.db)
   }
 
   private func openReadOnly(_ path: String, identity: FileIdentity?) throws(SQLiteError) -> SQLiteConnection {

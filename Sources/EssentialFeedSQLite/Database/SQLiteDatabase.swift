@@ -75,6 +75,7 @@ public actor SQLiteDatabase {
   func writing<T>(_ operation: String, _ body: (SQLiteConnection) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
     do throws(SQLiteError) {
       guard let db = try open(forWriting: true) else { throw SQLiteError(code: SQLITE_CANTOPEN, message: "no file") }
+      switchToWALIfNeeded()
       return try body(db)
     } catch {
       throw error.while(operation, at: displayPath)

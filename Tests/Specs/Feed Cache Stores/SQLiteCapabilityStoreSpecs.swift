@@ -84,6 +84,23 @@ struct SQLiteCapabilityStoreSpecs {
     }
   }
 
+  @Test("SQL-18 a file left in the rollback journal (another reader held it at the open) goes to WAL on a write")
+  func rollbackJournalSwitchesToWALOnAWrite() async throws {
+    try await withDatabaseFile { file in
+      try await SQLiteFeedCache(database: database(file)).insert(uniqueFeed().local, timestamp: fixedCurrentDate)
+      try SQLiteShell.execute("PRAGMA journal_mode = DELETE", in: file)
+      let store = SQLiteFeedCache(database: database(file))
+      try await SQLiteShell.whileReading(file) {
+        _ = try await store.retrieve()  // opens read-write: the switch to WAL is refused while the other reads
+        #expect(try SQLiteShell.text("PRAGMA journal_mode", in: file) == "delete")
+      }
+
+      try await store.insert(uniqueFeed().local, timestamp: fixedCurrentDate)
+
+      #expect(try SQLiteShell.text("PRAGMA journal_mode", in: file) == "wal", "readers would wait for every writer")
+    }
+  }
+
   private func database(_ file: URL) -> SQLiteDatabase {
     SQLiteDatabase(storeURL: file)
   }

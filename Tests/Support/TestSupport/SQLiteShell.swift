@@ -17,4 +17,29 @@ public enum SQLiteShell {
       sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK
     else { throw Failure(message: String(cString: sqlite3_errmsg(db))) }
   }
+
+  /// The first column of the first row `sql` gives on the database at `file`, as text (`PRAGMA journal_mode`).
+  public static func text(_ sql: String, in file: URL) throws -> String? {
+    var db: OpaquePointer?
+    defer { sqlite3_close(db) }
+    var statement: OpaquePointer?
+    defer { sqlite3_finalize(statement) }
+    guard sqlite3_open(file.path(percentEncoded: false), &db) == SQLITE_OK,
+      sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK
+    else { throw Failure(message: String(cString: sqlite3_errmsg(db))) }
+    guard sqlite3_step(statement) == SQLITE_ROW, let text = sqlite3_column_text(statement, 0) else { return nil }
+    return String(cString: text)
+  }
+
+  /// Runs `body` while another connection holds a read transaction on the database at `file` (its shared lock, in
+  /// the rollback journal), as a second process reading would.
+  public static func whileReading<T>(_ file: URL, _ body: () async throws -> T) async throws -> T {
+    var db: OpaquePointer?
+    defer { sqlite3_close(db) }
+    guard sqlite3_open(file.path(percentEncoded: false), &db) == SQLITE_OK,
+      sqlite3_exec(db, "BEGIN; SELECT count(*) FROM sqlite_master;", nil, nil, nil) == SQLITE_OK
+    else { throw Failure(message: String(cString: sqlite3_errmsg(db))) }
+    defer { sqlite3_exec(db, "COMMIT", nil, nil, nil) }
+    return try await body()
+  }
 }
