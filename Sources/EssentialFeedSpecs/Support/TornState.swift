@@ -36,9 +36,12 @@ enum TornState {
     try await write(0)  // From here on the store always holds a value: reading none is a tear too.
     let run = TornRun(changes: changes())
     let gate = StartingGate(parties: 4)
+    // Four threads of the phase's own: on the shared ones a phase waited behind another phase's loops (which never
+    // suspend) while its cap ran, then ended at the cap before its readers had overlapped a write.
+    let threads = (0..<4).map { OperationThreadExecutor(index: 100 + $0) }
     try await withThrowingTaskGroup(of: Void.self) { group in
       for writer in 0..<2 {
-        group.addTask(executorPreference: OperationThreadExecutor.shared[writer]) {
+        group.addTask(executorPreference: threads[writer]) {
           await gate.arriveAndWait()
           try await run.untilOver {
             var serial = writer + 1
@@ -52,7 +55,7 @@ enum TornState {
         }
       }
       for reader in 0..<2 {
-        group.addTask(executorPreference: OperationThreadExecutor.shared[2 + reader]) {
+        group.addTask(executorPreference: threads[2 + reader]) {
           await gate.arriveAndWait()
           try await run.untilOver {
             var last = -1
