@@ -23,7 +23,7 @@ extension FeedApp {
   static func detail(_ id: UUID, _ options: AppOptions) async throws -> String {
     let language = options.language
     let detail = try await AppEnvironment.with(options) { environment in
-      let report = try await FeedRun(environment: environment).run()
+      let report = try await FeedRun(environment: environment).run(only: id)  // its image alone, not the feed's
       guard let entry = report.entries.first(where: { $0.id == id }) else { throw FeedAppError.unknownImage(id) }
       return await ImageDetailReport(
         entry: entry, comments: environment.composer.comments(of: id), language: language, now: options.now,

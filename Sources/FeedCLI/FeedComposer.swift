@@ -227,6 +227,7 @@ struct FeedComposer: Sendable {
   /// The likes screen's controller: the liked list with the pending actions on top, on `view`; `send` sends them.
   @MainActor
   func likesScreen(send: @escaping @Sendable () async -> Void, view: any LikesView) -> LikesController {
+    let likedImages = likedImages  // built once: each access of the property composes the loaders again
     let liked = likedImages.server ?? likedImages.cached
     return LikesController(store: likeStore, loadLiked: liked.load, send: send, currentDate: now, view: view)
   }

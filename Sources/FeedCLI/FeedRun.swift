@@ -5,8 +5,8 @@ import Foundation
 import Synchronization
 
 /// One run of the app: the ``FeedController`` drives the composed loaders as it would for any UI, and the terminal
-/// is its view. The feed appears, then every item becomes visible, and the run reports what the view showed and
-/// where each result came from.
+/// is its view. The feed appears, then every item becomes visible (or only the one asked for), and the run reports
+/// what the view showed and where each result came from.
 struct FeedRun {
   let environment: AppEnvironment
   /// The feed to show: the composer's whole feed, or a search's results.
@@ -17,8 +17,14 @@ struct FeedRun {
     self.feedLoader = feedLoader ?? environment.composer.feedLoader(maximumPages: environment.options.maximumPages)
   }
 
+  /// Runs the feed screen and reports it.
+  ///
+  /// - Parameters:
+  ///   - progress: Told as each image settles.
+  ///   - only: The one image to make visible (its image alone is loaded, and the report holds its entry alone);
+  ///     `nil` for every one.
   @MainActor
-  func run(progress: ProgressLine? = nil) async throws -> FeedReport {
+  func run(progress: ProgressLine? = nil, only: UUID? = nil) async throws -> FeedReport {
     let (recorder, server, language) = (environment.recorder, environment.server, environment.options.language)
     let storePath = environment.storePath
     let failure = FailureCapturingFeedLoader(decoratee: feedLoader)
@@ -51,11 +57,13 @@ struct FeedRun {
         heldBy: await environment.otherKindHoldingAFeed())
     }
 
-    view.onImageSettled = { progress?.imagesSettled($0, of: feed.count) }
-    for index in feed.indices { controller.itemWillBecomeVisible(at: index) }
-    await view.wait { view.settledImages == feed.count }
+    let visible = feed.indices.filter { only == nil || feed[$0].id == only }
+    view.onImageSettled = { progress?.imagesSettled($0, of: visible.count) }
+    for index in visible { controller.itemWillBecomeVisible(at: index) }
+    await view.wait { view.settledImages == visible.count }
 
-    let entries = feed.enumerated().map { index, image in
+    let entries = visible.map { index in
+      let image = feed[index]
       let item = view.items.indices.contains(index) ? view.items[index] : FeedImagePresenter.map(image)
       let cell = view.images[index]
       return FeedReport.Entry(

@@ -48,6 +48,23 @@ struct FeedDetailAppTests {
     }
   }
 
+  @Test("DT-8 feed show <id> loads that image alone, not every image of the feed")
+  func detailLoadsOneImage() async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let store = directory.path(percentEncoded: false)
+      let item = DemoFeed.item(at: 7)
+      _ = try await FeedApp.detail(item.id, AppOptions(url: nil, offline: false, store: store, json: true))
+
+      let json = try await FeedApp.show(AppOptions(url: nil, offline: true, store: store, json: true), progress: nil)
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+      let entries = try #require(object["entries"] as? [[String: Any]])
+      let cached = entries.filter { $0["imageSource"] as? String == "cache" }.compactMap { $0["id"] as? String }
+
+      #expect(entries.count > 1, "the whole feed is cached")
+      #expect(cached == [item.id.uuidString], "images in the cache after feed show <id>: \(cached.count)")
+    }
+  }
+
   @Test("DT-7 an unknown id, or text that is not an id, is one sentence on stderr and exit code 1")
   func wrongID() async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
