@@ -36,8 +36,7 @@ enum TornState {
     try await write(0)  // From here on the store always holds a value: reading none is a tear too.
     let run = TornRun(changes: changes())
     let gate = StartingGate(parties: 4)
-    // Four threads of the phase's own: on the shared ones a phase waited behind another phase's loops (which never
-    // suspend) while its cap ran, then ended at the cap before its readers had overlapped a write.
+    // Threads of its own: on shared ones a phase waited behind another's loops while its cap ran.
     let threads = (0..<4).map { OperationThreadExecutor(index: 100 + $0) }
     try await withThrowingTaskGroup(of: Void.self) { group in
       for writer in 0..<2 {
