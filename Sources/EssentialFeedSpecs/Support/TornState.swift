@@ -12,13 +12,11 @@ enum TornRead: Sendable {
 
 /// The torn-state phase of the concurrency specs (FS-14, FPS-11, SRS-9): two writer threads replace the whole state
 /// in a tight loop with values whose parts match (a feed and its own timestamp, a keyword and its own results),
-/// while two reader threads read in a tight loop, and every read must be one whole written value.
-///
-/// A store that writes two parts in two steps, with nothing between them (two locks, say), leaves a window of
-/// nanoseconds that rounds of a few operations almost never hit. The phase lasts at least a second and until the
-/// readers saw ``changes(environment:)`` changes (500 by default): a fast store gets hundreds of thousands of chances
-/// and, on a busy machine, the hundreds of preemptions a second brings; a store that flushes every write to disk gets
-/// its 500 changes, and its window is as wide as its write.
+/// while two reader threads read in a tight loop, on four threads of the phase's own, and every read must be one
+/// whole written value. A store that writes two parts in two steps, with nothing between them (two locks, say),
+/// leaves a window of nanoseconds that rounds of a few operations almost never hit. The phase lasts as
+/// ``isOver(changesSeen:written:overlaps:target:minimumTimePassed:capPassed:)`` says: a fast store gets hundreds of
+/// thousands of chances and, on a busy machine, the hundreds of preemptions a second brings.
 enum TornState {
   /// Writes value 0, then runs the writers and readers until the readers have seen enough changes (see the type) or
   /// one read was torn, which is recorded at `sourceLocation`.
@@ -36,7 +34,6 @@ enum TornState {
     try await write(0)  // From here on the store always holds a value: reading none is a tear too.
     let run = TornRun(changes: changes())
     let gate = StartingGate(parties: 4)
-    // Threads of its own: on shared ones a phase waited behind another's loops while its cap ran.
     let threads = (0..<4).map { OperationThreadExecutor(index: 100 + $0) }
     try await withThrowingTaskGroup(of: Void.self) { group in
       for writer in 0..<2 {
