@@ -98,6 +98,26 @@ static void fi_png_to_rgb(png_structp png, png_infop info) {
   }
 }
 
+// Reads the header (checked to be `width` × `height`) and sets up 8-bit RGB rows; with `deinterlace`, libpng's
+// interlace handling too. Returns the passes to read (1 without it). Errors long-jump to the caller's `setjmp`, with
+// `*result` saying a size mismatch.
+static int fi_png_start_rgb(fi_png_state *state, png_structp png, png_infop info, int maximum_side, int width,
+                            int height, int deinterlace, volatile int *result) {
+  fi_png_begin(state, png, info, maximum_side);
+  if ((int)png_get_image_width(png, info) != width || (int)png_get_image_height(png, info) != height) {
+    *result = FI_SIZE_MISMATCH;
+    png_error(png, "the picture is not the size its header gave");
+  }
+  fi_png_to_rgb(png, info);
+  int passes = deinterlace ? png_set_interlace_handling(png) : 1;
+  png_read_update_info(png, info);
+  if (png_get_rowbytes(png, info) != (size_t)width * 3) {
+    *result = FI_SIZE_MISMATCH;
+    png_error(png, "the rows are not 8-bit RGB");
+  }
+  return passes;
+}
+
 int fi_png_decode(const unsigned char *data, size_t size, int maximum_side, unsigned char *rgb, int width, int height,
                   size_t *allocated, char *message, size_t message_size) {
   fi_png_state state = {data, size, 0, 0, message, message_size};
@@ -110,18 +130,7 @@ int fi_png_decode(const unsigned char *data, size_t size, int maximum_side, unsi
     if (allocated) *allocated = state.allocated;
     return result;
   }
-  fi_png_begin(&state, png, info, maximum_side);
-  if ((int)png_get_image_width(png, info) != width || (int)png_get_image_height(png, info) != height) {
-    result = FI_SIZE_MISMATCH;
-    png_error(png, "the picture is not the size its header gave");
-  }
-  fi_png_to_rgb(png, info);
-  int passes = png_set_interlace_handling(png);
-  png_read_update_info(png, info);
-  if (png_get_rowbytes(png, info) != (size_t)width * 3) {
-    result = FI_SIZE_MISMATCH;
-    png_error(png, "the rows are not 8-bit RGB");
-  }
+  int passes = fi_png_start_rgb(&state, png, info, maximum_side, width, height, 1, &result);
   for (int pass = 0; pass < passes; pass++) {
     for (int row = 0; row < height; row++) png_read_row(png, rgb + (size_t)row * (size_t)width * 3, NULL);
   }
@@ -149,19 +158,9 @@ int fi_png_decode_reduced(const unsigned char *data, size_t size, int maximum_si
     if (allocated) *allocated = state.allocated;
     return result;
   }
-  fi_png_begin(&state, png, info, maximum_side);
-  if ((int)png_get_image_width(png, info) != width || (int)png_get_image_height(png, info) != height) {
-    result = FI_SIZE_MISMATCH;
-    png_error(png, "the picture is not the size its header gave");
-  }
-  fi_png_to_rgb(png, info);
   // No interlace handling: an interlaced file's rows come pass by pass, each pixel once, at its place in the picture.
+  fi_png_start_rgb(&state, png, info, maximum_side, width, height, 0, &result);
   int interlaced = png_get_interlace_type(png, info) == PNG_INTERLACE_ADAM7;
-  png_read_update_info(png, info);
-  if (png_get_rowbytes(png, info) != (size_t)width * 3) {
-    result = FI_SIZE_MISMATCH;
-    png_error(png, "the rows are not 8-bit RGB");
-  }
   row = png_malloc(png, (size_t)width * 3);
   sums = png_calloc(png, out_width * out_height * 3 * sizeof(unsigned long long));
   for (int pass = 0; pass < (interlaced ? 7 : 1); pass++) {
