@@ -93,7 +93,7 @@ extension Pair {
     }
   }
 
-  static let sqliteImageInsert = imageInsert("image insert with eviction (SQLite)", goal: 2.0, limit: 10.58) {
+  static let sqliteImageInsert = imageInsert("image insert with eviction (SQLite)", goal: 2.0, limit: 10.75) {
     SQLiteFeedStore(storeURL: scratch("insert").appending(path: "images.sqlite"), imageLimits: $0)
   }
 
