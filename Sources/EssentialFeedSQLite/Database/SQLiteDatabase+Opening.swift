@@ -104,7 +104,7 @@ extension SQLiteDatabase {
   /// database this store can read, at this version or an older one (whose missing tables read as empty).
   private func prepareSchema(_ db: SQLiteConnection, writable: Bool) throws(SQLiteError) {
     guard writable else {
-      _ = try SQLiteSchema.checkedVersion(db)
+      _ = try SQLiteSchema.checkedSnapshotVersion(db)
       return
     }
     if try SQLiteSchema.needsMigration(db) { try SQLiteSchema.migrate(db) }

@@ -47,10 +47,20 @@ enum SQLiteSchema {
     }
   }
 
-  /// Whether the database lacks a migration.
+  /// Whether the database lacks a migration, read in one snapshot (see ``checkedSnapshotVersion(_:)``).
   static func needsMigration(_ db: SQLiteConnection) throws(SQLiteError) -> Bool {
-    guard try checkedVersion(db) == schemaVersion else { return true }
-    return try appliedMigrations(db).count < migrations.count
+    try db.transaction { () throws(SQLiteError) in
+      guard try checkedVersion(db) == schemaVersion else { return true }
+      return try appliedMigrations(db).count < migrations.count
+    }
+  }
+
+  /// ``checkedVersion(_:)`` in a read transaction of its own. Its queries must see one snapshot: read one by one, a
+  /// connection that read the version of a new, empty file (0) and then the tables another connection's migration
+  /// had just committed took the database for another program's ("17 tables and no schema version"), as two processes
+  /// opening a new file together did.
+  static func checkedSnapshotVersion(_ db: SQLiteConnection) throws(SQLiteError) -> Int {
+    try db.transaction { () throws(SQLiteError) in try checkedVersion(db) }
   }
 
   /// The identifiers the database records; none before it records any.
@@ -67,6 +77,8 @@ enum SQLiteSchema {
   /// the versions this store writes are its own: 0 for an empty database, else 1 through ``schemaVersion`` with at
   /// least one of its tables (or none at all, every one dropped). Another program's version (a negative one, say) is
   /// never taken for one of ours, which would add our tables to its database and write our version over its own.
+  ///
+  /// Call it inside a transaction: its queries must read one snapshot.
   ///
   /// - Throws: ``SQLiteError/newerSchema(_:supported:)``, ``SQLiteError/unknownMigration(_:)``,
   ///   ``SQLiteError/notThisStore(tables:)`` or ``SQLiteError/foreignVersion(_:)``: the database is left as it is.

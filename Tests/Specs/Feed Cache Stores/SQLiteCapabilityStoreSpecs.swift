@@ -101,6 +101,30 @@ struct SQLiteCapabilityStoreSpecs {
     }
   }
 
+  @Test("SQL-19 databases opening one new file together all open it: none takes the other's half-made schema for a foreign one")
+  func databasesOpeningANewFileTogetherAllOpenIt() async throws {
+    // Each round, four databases (four connections, each on its own executor) open one new file at once: one makes
+    // the schema while the others read what it has made so far. A check that read the version, then the tables, in two
+    // snapshots saw "tables and no schema version", a foreign database (two writer processes under load, SQL-3).
+    for round in 0..<40 {
+      try await withDatabaseFile { file in
+        try await withThrowingTaskGroup(of: Void.self) { group in
+          for _ in 0..<4 {
+            let store = SQLiteFeedCache(database: database(file))
+            group.addTask {
+              do {
+                try await store.insert(uniqueFeed().local, timestamp: fixedCurrentDate)
+              } catch {
+                Issue.record(error, "round \(round): a database opening the new file with three others failed")
+              }
+            }
+          }
+          try await group.waitForAll()
+        }
+      }
+    }
+  }
+
   private func database(_ file: URL) -> SQLiteDatabase {
     SQLiteDatabase(storeURL: file)
   }
