@@ -101,7 +101,7 @@ struct SQLiteCapabilityStoreSpecs {
     }
   }
 
-  @Test("SQL-19 databases opening one new file together all open it: none takes the other's half-made schema for a foreign one")
+  @Test("SQL-19 databases opening one new file together all open it: none takes another's schema for a foreign one")
   func databasesOpeningANewFileTogetherAllOpenIt() async throws {
     // Each round, four databases (four connections, each on its own executor) open one new file at once: one makes
     // the schema while the others read what it has made so far. A check that read the version, then the tables, in two
