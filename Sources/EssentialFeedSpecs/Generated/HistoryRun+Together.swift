@@ -3,10 +3,13 @@ import EssentialFeedCache
 import Foundation
 
 extension HistoryRun {
-  /// Writes through both instances at once, each on a thread of its own: some serial order that respects real time
-  /// must explain what each gave, and what the store holds afterwards must be that order's state.
+  /// Writes through both instances at once, in turn each on a thread of its own and all taking turns on one thread
+  /// (see ``Linearizability/Threads``): some serial order that respects real time must explain what each gave, and
+  /// what the store holds afterwards must be that order's state.
   mutating func together(_ operations: [ModelOperation]) async throws -> String? {
     guard let primary else { return nil }
+    togetherRounds += 1
+    let threads: Linearizability.Threads = togetherRounds.isMultiple(of: 2) ? .separate : .one
     var targets: [(operation: ModelOperation, stores: StoreCapabilities)] = []
     for operation in operations {
       if case .onSecondInstance(let inner) = operation {
@@ -19,7 +22,7 @@ extension HistoryRun {
       model.images.kind = plan.imageKind(sharedByTwoInstances: true)
     }
     let calls = targets
-    let events = try await Linearizability.record(Array(calls.indices)) { index in
+    let events = try await Linearizability.record(Array(calls.indices), on: threads) { index in
       await OperationRunner.perform(calls[index].operation, on: calls[index].stores)
     }
     let candidates = serialOrders(of: events).compactMap { order -> ReferenceModel? in

@@ -27,6 +27,8 @@ struct HistoryRun {
   var model: ReferenceModel
   var primary: StoreCapabilities?
   var second: StoreCapabilities?
+  /// The steps of writes at once run so far: they alternate between separate threads and one (``together(_:)``).
+  var togetherRounds = 0
 
   init(
     plan: HistoryPlan, setup: HistorySetup,

@@ -73,17 +73,29 @@ enum Linearizability {
     return false
   }
 
-  /// Runs `operations` concurrently, each on a thread of its own, released together by a starting gate and each
-  /// timed by one shared clock, and returns the completed history.
+  /// Where the operations of a recorded round run.
+  enum Threads {
+    /// Each on a thread of its own: races that need real parallelism, and no `await`, get their chance, as the
+    /// system's scheduling gives it.
+    case separate
+    /// All on one thread, taking turns at each suspension: every operation runs up to its first `await` before any
+    /// resumes, so a store that reads, suspends and writes back (a lost update across an `await`) is caught every time,
+    /// however busy the machine.
+    case one
+  }
+
+  /// Runs `operations` concurrently, on `threads`, released together by a starting gate and each timed by one shared
+  /// clock, and returns the completed history.
   static func record<Operation: Sendable, Output: Equatable & Sendable>(
-    _ operations: [Operation],
+    _ operations: [Operation], on threads: Threads = .separate,
     perform: @escaping @Sendable (Operation) async throws -> Output
   ) async throws -> [HistoryEvent<Operation, Output>] {
     let clock = LogicalClock()
     let gate = StartingGate(parties: operations.count)
+    let pool = threads == .one ? [OperationThreadExecutor.turns] : OperationThreadExecutor.shared
     return try await withThrowingTaskGroup(of: HistoryEvent<Operation, Output>.self) { group in
       for (index, operation) in operations.enumerated() {
-        let executor = OperationThreadExecutor.shared[index % OperationThreadExecutor.shared.count]
+        let executor = pool[index % pool.count]
         group.addTask(executorPreference: executor) {
           await gate.arriveAndWait()
           let invoked = clock.tick()

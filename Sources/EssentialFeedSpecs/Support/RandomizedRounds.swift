@@ -82,4 +82,7 @@ final class OperationThreadExecutor: TaskExecutor {
 
   /// Executors for up to eight operations at once, shared by every round.
   static let shared: [OperationThreadExecutor] = (0..<8).map(OperationThreadExecutor.init(index:))
+
+  /// The one thread on which a round's operations take turns (``Linearizability/Threads/one``).
+  static let turns = OperationThreadExecutor(index: 8)
 }

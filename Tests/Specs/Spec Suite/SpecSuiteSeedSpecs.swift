@@ -62,29 +62,40 @@ struct SpecSuiteSeedSpecs {
 
   @Test("SS-48 a torn-state phase never ends before its minimum time, however many writes the readers missed")
   func tornPhaseLastsItsMinimumTime() {
-    let many = TornState.minimumOverlaps
-    #expect(!over(changesSeen: 0, written: 25_000, overlaps: many, minimumTimePassed: false))
-    #expect(!over(changesSeen: 500, written: 25_000, overlaps: many, minimumTimePassed: false))
-    #expect(!over(changesSeen: 499, written: 24_999, overlaps: many, minimumTimePassed: true))
-    #expect(over(changesSeen: 500, written: 600, overlaps: many, minimumTimePassed: true))
-    #expect(over(changesSeen: 3, written: 25_000, overlaps: many, minimumTimePassed: true))
+    let enough = TornState.minimumContendedReads
+    #expect(!over(changesSeen: 0, written: 25_000, contendedReads: enough, minimumTimePassed: false))
+    #expect(!over(changesSeen: 500, written: 25_000, contendedReads: enough, minimumTimePassed: false))
+    #expect(!over(changesSeen: 499, written: 24_999, contendedReads: enough, minimumTimePassed: true))
+    #expect(over(changesSeen: 500, written: 600, contendedReads: enough, minimumTimePassed: true))
+    #expect(over(changesSeen: 3, written: 25_000, contendedReads: enough, minimumTimePassed: true))
   }
 
   @Test(
-    "SS-55 a torn-state phase goes on past its second until reads overlapped writes 10,000 times, as on a busy machine, up to its cap"
+    "SS-55 a torn-state phase goes on past its second until 1,000 reads overlapped a write that ended during them, up to its cap"
   )
-  func tornPhaseWaitsForOverlaps() {
-    let few = TornState.minimumOverlaps - 1
-    #expect(!over(changesSeen: 500, written: 25_000, overlaps: few, minimumTimePassed: true))
-    #expect(over(changesSeen: 500, written: 25_000, overlaps: few + 1, minimumTimePassed: true))
-    #expect(over(changesSeen: 0, written: 0, overlaps: 0, minimumTimePassed: false, capPassed: true))
+  func tornPhaseWaitsForContendedReads() {
+    let few = TornState.minimumContendedReads - 1
+    #expect(TornState.minimumContendedReads == 1_000)
+    #expect(!over(changesSeen: 500, written: 25_000, contendedReads: few, minimumTimePassed: true))
+    #expect(over(changesSeen: 500, written: 25_000, contendedReads: few + 1, minimumTimePassed: true))
+    #expect(over(changesSeen: 0, written: 0, contendedReads: 0, minimumTimePassed: false, capPassed: true))
+  }
+
+  @Test("SS-56 a torn-state phase cut by its cap before enough reads overlapped a write says it could not look")
+  func tornPhaseCutByItsCapSaysSo() throws {
+    let few = TornState.minimumContendedReads - 1
+    let note = try #require(TornState.shortfall(of: "cache", contendedReads: few, endedByCap: true))
+    #expect(note.contains("could not look for a torn cache"))
+    #expect(note.contains("999 reads overlapped a write"))
+    #expect(TornState.shortfall(of: "cache", contendedReads: few + 1, endedByCap: true) == nil)
+    #expect(TornState.shortfall(of: "cache", contendedReads: 0, endedByCap: false) == nil)
   }
 
   private func over(
-    changesSeen: Int, written: Int, overlaps: Int, minimumTimePassed: Bool, capPassed: Bool = false
+    changesSeen: Int, written: Int, contendedReads: Int, minimumTimePassed: Bool, capPassed: Bool = false
   ) -> Bool {
     TornState.isOver(
-      changesSeen: changesSeen, written: written, overlaps: overlaps, target: 500,
+      changesSeen: changesSeen, written: written, contendedReads: contendedReads, target: 500,
       minimumTimePassed: minimumTimePassed, capPassed: capPassed)
   }
 }

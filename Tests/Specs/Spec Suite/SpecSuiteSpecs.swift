@@ -96,7 +96,9 @@ struct SpecSuiteSpecs {
         }
       }
     } matching: {
+      // On a machine too busy to run readers and writers at once, the spec says it could not look: never a pass.
       $0.mentions("is not linearizable", "ESSENTIALFEED_SPEC_SEED=") || $0.mentions("torn state: a reader saw")
+        || $0.mentions(Issue.tornPhaseCouldNotLook)
     }
   }
 
