@@ -2,14 +2,6 @@ import Foundation
 import Synchronization
 import Testing
 
-/// What one read of the torn-state phase saw.
-enum TornRead: Sendable {
-  /// One whole written value: the serial all its parts agree on.
-  case whole(Int)
-  /// Parts of different values, or nothing where a value was always kept: what the reader saw, for the failure.
-  case torn(String)
-}
-
 /// The torn-state phase of the concurrency specs (FS-14, FPS-11, SRS-9): two writer threads replace the whole state
 /// in a tight loop with values whose parts match (a feed and its own timestamp, a keyword and its own results),
 /// while two reader threads read in a tight loop, on four threads of the phase's own, and every read must be one
@@ -99,15 +91,12 @@ private final class TornRun: Sendable {
   private let capReached = Atomic(false)
   private let tear = Mutex<String?>(nil)
 
-  init(changes: Int) {
-    target = changes
-  }
+  init(changes: Int) { target = changes }
 
   var isOver: Bool { over.load(ordering: .relaxed) }
   var changesSeen: Int { changes.load(ordering: .relaxed) }
   var firstTear: String? { tear.withLock { $0 } }
-  /// Writes ended so far.
-  var writerProgress: Int { writes.load(ordering: .relaxed) }
+  var writerProgress: Int { writes.load(ordering: .relaxed) }  // writes ended so far
   var contendedReads: Int { contended.load(ordering: .relaxed) }
   var endedByCap: Bool { capReached.load(ordering: .relaxed) }
 
@@ -117,9 +106,9 @@ private final class TornRun: Sendable {
     if written % 64 == 0 { checkEnd(written: written) }
   }
 
-  /// A reader ended a read it began at `progressBefore` (``writerProgress``): a contended read when a write ended
-  /// meanwhile, a read that ran while a writer ran (or while the writer ran in its pause), the chance a tear needs. A read begun while a writer was merely descheduled mid-write is none: on a busy machine most overlaps
-  /// are of that kind.
+  /// A reader ended a read it began at `progressBefore` (``writerProgress``): contended when a write ended meanwhile,
+  /// the chance a tear needs. A read begun while a writer was merely descheduled mid-write is none: on a busy machine
+  /// most overlaps are of that kind.
   func read(since progressBefore: Int) {
     if writerProgress != progressBefore { contended.add(1, ordering: .relaxed) }
   }
