@@ -24,12 +24,6 @@ enum AnswerFailure: Equatable, Sendable {
     }
   }
 
-  /// Whether asking again may help: the server answered with 5xx, 408 or 429 (no answer at all is not retried).
-  var isWorthARetry: Bool {
-    guard case .status(let status) = self else { return false }
-    return status >= 500 || status == 408 || status == 429
-  }
-
   /// What was asked for: an image's data, or anything else (a page of the feed, comments), whose empty answer is
   /// not "no image data".
   enum Subject {

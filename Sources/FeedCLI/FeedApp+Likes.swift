@@ -10,7 +10,7 @@ extension FeedApp {
       let action = PendingLikeAction(imageID: imageID, kind: kind, timestamp: options.now())
       try await composer.likeStore.enqueue(action)
       let refusal = RefusalRecorder()
-      let report = await composer.likeSynchronizer {
+      let report = await composer.likeSynchronizer(retrying: false) {
         if case .rejected(let refused, let why) = $0 { refusal.record(refused, why) }
       }
       .sendPending()
@@ -50,7 +50,8 @@ extension FeedApp {
   /// Sends the pending actions once.
   static func sync(_ options: AppOptions) async throws -> String {
     try await withLikes(options) { composer in
-      LikesReport.sync(await composer.likeSynchronizer().sendPending(), json: options.json, language: options.language)
+      let report = await composer.likeSynchronizer(retrying: false).sendPending()
+      return LikesReport.sync(report, json: options.json, language: options.language)
     }
   }
 

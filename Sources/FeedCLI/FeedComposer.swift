@@ -14,8 +14,8 @@ enum StoreKind: String, CaseIterable, Sendable { case filesystem, sqlite }
 /// The composition root: every client, store, loader and use case of the app, made of library types alone and
 /// nothing else, so it can be copied into any app. Without a server (offline) every part reads its cache alone.
 ///
-/// - Feed: every page of the server's (a failed page is asked for three times in all when ``Decorators``' rule says
-///   it is worth it) → saved to the cache → when that fails, the cache.
+/// - Feed: every page of the server's (a page answered with 408, 429 or 5xx is asked for three times in all, by the
+///   client: `HTTPRetryRule`) → saved to the cache → when that fails, the cache.
 /// - Images: the cache (and the images waiting to be saved) → on a miss, the server (`imageRequests` at once, 6 by
 ///   default; loads of one URL share one) → saved to the cache through a queue of as many images, within its limits.
 /// - Search: the server's pages, each cached as the last search → else that search cached, or a match over the feed.
@@ -23,9 +23,7 @@ enum StoreKind: String, CaseIterable, Sendable { case filesystem, sqlite }
 /// - Window: a list of bounded size over the page store, filled from the server a page at a time.
 /// - Detail: an image's comments, from the server.
 struct FeedComposer: Sendable {
-  /// What an app wraps around the sources (its logging, its report's recorders), each the identity by default; and
-  /// which failed feed pages are worth asking for again (by default none: the remote loaders' errors do not carry
-  /// the status, which an app's client decorator can record).
+  /// What an app wraps around the sources (its logging, its report's recorders), each the identity by default.
   struct Decorators: Sendable {
     /// Around the client of every GET but images': the feed's pages, a search's, the window's, comments, likes.
     var feedClient: @Sendable (any HTTPClient) -> any HTTPClient = { $0 }
@@ -36,8 +34,6 @@ struct FeedComposer: Sendable {
     var remoteImages: @Sendable (any FeedImageDataLoader) -> any FeedImageDataLoader = { $0 }
     var cachedImages: @Sendable (any FeedImageDataLoader) -> any FeedImageDataLoader = { $0 }
     var remoteSearch: @Sendable (@escaping FeedSearch.Remote) -> FeedSearch.Remote = { $0 }
-    /// Whether a feed page that failed is worth asking for again (the server answered 5xx, 408 or 429).
-    var isWorthARetry: @Sendable (any Error) -> Bool = { _ in false }
   }
 
   /// The database of the SQLite kind, which also holds the window's page list, whatever the kind.
@@ -125,10 +121,9 @@ struct FeedComposer: Sendable {
   func feedLoader(maximumPages: Int = defaultMaximumPages) -> any FeedLoader {
     let cached = decorators.cachedFeed(localFeed)
     guard let server else { return cached }
-    let pages = RemoteFeedPageLoader(baseURL: server, client: decorators.feedClient(client))
-    let remote = AllPagesFeedLoader(
-      maximumPages: maximumPages,
-      loadPage: FeedPager.retrying(attempts: 3, when: decorators.isWorthARetry) { try await pages.loadPage(after: $0) })
+    let client = RetryingHTTPClient(decorating: decorators.feedClient(client), attempts: 3)  // 408, 429, 5xx: 3 asks
+    let pages = RemoteFeedPageLoader(baseURL: server, client: client)
+    let remote = AllPagesFeedLoader(maximumPages: maximumPages) { try await pages.loadPage(after: $0) }
     return FeedLoaderWithFallbackComposite(
       primary: FeedLoaderCacheDecorator(
         decoratee: decorators.remoteFeed(remote), cache: decorators.feedCache(localFeed)),
@@ -189,12 +184,18 @@ struct FeedComposer: Sendable {
   }
 
   /// Sends the pending likes; each pass holds `passLock` (another process's passes wait), unless the caller holds it.
+  /// With `retrying`, a failed pass schedules the next after a backoff (a session that lasts, as `browse`); without,
+  /// the likes wait for the next command.
   func likeSynchronizer(
-    passLock: (any LikePassLock)? = nil, onEvent: @escaping @Sendable (LikeSynchronizer.Event) -> Void = { _ in }
+    retrying: Bool, passLock: (any LikePassLock)? = nil,
+    onEvent: @escaping @Sendable (LikeSynchronizer.Event) -> Void = { _ in }
   ) -> LikeSynchronizer {
     let sender: any LikeActionSender = server.map { RemoteLikeActionSender(baseURL: $0, client: client) } ?? Offline()
-    return LikeSynchronizer(
-      store: likeStore, sender: sender, sleep: { _ in throw CancellationError() }, onEvent: onEvent, passLock: passLock)
+    let sleep: @Sendable (TimeInterval) async throws -> Void = { delay in
+      guard retrying else { throw CancellationError() }  // no next pass: the command ends
+      try await Task.sleep(for: .seconds(delay))
+    }
+    return LikeSynchronizer(store: likeStore, sender: sender, sleep: sleep, onEvent: onEvent, passLock: passLock)
   }
 
   /// The feed screen's controller: `feed`'s pages on `view`, each image's data made an `Image` by `transform`, off
@@ -205,8 +206,8 @@ struct FeedComposer: Sendable {
     transform: @escaping @Sendable (Data) async -> Image?, view: View, loadMoreView: (any LoadMoreView)? = nil
   ) -> FeedController<Image> {
     FeedController(
-      loader: feed, imageLoader: images ?? imageLoader, imageTransformer: transform, feedView: view,
-      loadingView: view, errorView: view, imageView: view, loadMoreView: loadMoreView)
+      loader: feed, imageLoader: images ?? imageLoader, imageTransform: .background(transform),
+      views: FeedScreenViews(view, loadMore: loadMoreView))
   }
 
   /// The detail screen's controller: `image`, larger (made an `Image` by `transform`, off the main actor), and its

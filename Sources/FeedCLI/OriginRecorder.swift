@@ -132,7 +132,6 @@ extension OriginRecorder {
             throw error
           }
         }
-      },
-      isWorthARetry: { _ in self.feedAnswerFailure?.isWorthARetry == true })
+      })
   }
 }

@@ -50,7 +50,7 @@ public struct LikeActionRejected: Error, Hashable, Sendable, CustomStringConvert
 
   /// Whether an answer with `statusCode` refuses an action for good: 4xx, except 408 (timeout) and 429 (too many).
   public static func isPermanent(_ statusCode: Int) -> Bool {
-    (400..<500).contains(statusCode) && statusCode != 408 && statusCode != 429
+    (400..<500).contains(statusCode) && !HTTPRetryRule.isWorthARetry(statusCode: statusCode)
   }
 
   /// One sentence for a person.

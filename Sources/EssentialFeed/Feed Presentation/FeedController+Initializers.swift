@@ -1,28 +1,36 @@
 import Foundation
 
 extension FeedController {
-  /// Creates a controller; nothing loads until the view appears.
+  /// Creates a controller over a paginated feed; nothing loads until the view appears.
+  ///
+  /// Loading more follows the list's own `loadMore`, and stops when the list says it reached the end: pages from a
+  /// server come from a ``FeedPager`` (`loader: FeedPager(loadPage: …).load`), a feed with no pages from
+  /// `{ Paginated(items: try await loader.load()) }`. Over a ``FeedWindow`` (`loader: { try await window.reload() }`),
+  /// the controller holds only the window's items and their cells, so the screen's memory is bounded by the window's
+  /// capacity; rows the window drops lose their cells and their image loads are cancelled.
   ///
   /// - Parameters:
-  ///   - feedLoader: Loads the feed.
+  ///   - loader: Loads the first page (or the cached pages), and with it how to load more.
   ///   - imageLoader: Loads each item's image data.
-  ///   - loadMore: Loads the next page after a given image; `nil` when there is no pagination.
-  ///   - imageTransformer: Decodes image data; `nil` means the data is invalid and a retry is offered.
-  ///   - feedView: Shows the items.
-  ///   - loadingView: Shows the feed's loading indicator.
-  ///   - errorView: Shows the feed's error message.
-  ///   - imageView: Shows each item's image state.
-  ///   - loadMoreView: Shows the state of loading more.
+  ///   - imageTransform: Turns each image's data into what its view shows, on the main actor or off it.
+  ///   - views: What the screen shows itself on.
   public convenience init(
-    feedLoader: any FeedLoader,
-    imageLoader: any FeedImageDataLoader,
-    loadMore: LoadMore? = nil,
-    imageTransformer: @escaping (Data) -> Image?,
-    feedView: any FeedView,
-    loadingView: any ResourceLoadingView,
-    errorView: any ResourceErrorView,
-    imageView: any FeedImageCellView<Image>,
-    loadMoreView: (any LoadMoreView)? = nil
+    loader: @escaping @Sendable () async throws -> Paginated<FeedImage>, imageLoader: any FeedImageDataLoader,
+    imageTransform: FeedImageTransform<Image>, views: FeedScreenViews<Image>
+  ) {
+    self.init(
+      loader: loader, imageLoader: imageLoader, imageTransform: imageTransform.transform, feedView: views.feed,
+      loadingView: views.loading, errorView: views.error, imageView: views.image, loadMoreView: views.loadMore)
+  }
+
+  // MARK: - Deprecated: the 2 × 2 matrix the one initializer replaces
+
+  /// Creates a controller over a feed loader with a load-more hook, decoding on the main actor.
+  @available(*, deprecated, message: "use init(loader:imageLoader:imageTransform:views:), with a FeedPager for pages")
+  public convenience init(
+    feedLoader: any FeedLoader, imageLoader: any FeedImageDataLoader, loadMore: LoadMore? = nil,
+    imageTransformer: @escaping (Data) -> Image?, feedView: any FeedView, loadingView: any ResourceLoadingView,
+    errorView: any ResourceErrorView, imageView: any FeedImageCellView<Image>, loadMoreView: (any LoadMoreView)? = nil
   ) {
     self.init(
       loader: { Self.paginated(try await feedLoader.load(), loadMore) }, imageLoader: imageLoader,
@@ -30,62 +38,24 @@ extension FeedController {
       errorView: errorView, imageView: imageView, loadMoreView: loadMoreView)
   }
 
-  /// Creates a controller over a paginated feed, such as `FeedPager`'s; nothing loads until the view appears.
-  ///
-  /// Loading more follows the list's own `loadMore`, and stops when the list says it reached the end. Over a
-  /// ``FeedWindow`` (`loader: { try await window.reload() }`), the controller holds only the window's items and
-  /// their cells, so the screen's memory is bounded by the window's capacity; rows the window drops lose their cells
-  /// and their image loads are cancelled.
-  ///
-  /// - Parameters:
-  ///   - loader: Loads the first page (or the cached pages), and with it how to load more.
-  ///   - imageLoader: Loads each item's image data.
-  ///   - imageTransformer: Decodes image data; `nil` means the data is invalid and a retry is offered.
-  ///   - feedView: Shows the items.
-  ///   - loadingView: Shows the feed's loading indicator.
-  ///   - errorView: Shows the feed's error message.
-  ///   - imageView: Shows each item's image state.
-  ///   - loadMoreView: Shows the state of loading more.
+  /// Creates a controller over a paginated feed, decoding on the main actor.
+  @available(*, deprecated, message: "use init(loader:imageLoader:imageTransform:views:)")
   public convenience init(
-    loader: @escaping @Sendable () async throws -> Paginated<FeedImage>,
-    imageLoader: any FeedImageDataLoader,
-    imageTransformer: @escaping (Data) -> Image?,
-    feedView: any FeedView,
-    loadingView: any ResourceLoadingView,
-    errorView: any ResourceErrorView,
-    imageView: any FeedImageCellView<Image>,
-    loadMoreView: (any LoadMoreView)? = nil
+    loader: @escaping @Sendable () async throws -> Paginated<FeedImage>, imageLoader: any FeedImageDataLoader,
+    imageTransformer: @escaping (Data) -> Image?, feedView: any FeedView, loadingView: any ResourceLoadingView,
+    errorView: any ResourceErrorView, imageView: any FeedImageCellView<Image>, loadMoreView: (any LoadMoreView)? = nil
   ) {
     self.init(
       loader: loader, imageLoader: imageLoader, imageTransform: .onMainActor(imageTransformer), feedView: feedView,
       loadingView: loadingView, errorView: errorView, imageView: imageView, loadMoreView: loadMoreView)
   }
 
-  // MARK: - Decoding off the main actor
-
-  /// Creates a controller that decodes images off the main actor; nothing loads until the view appears.
-  ///
-  /// - Parameters:
-  ///   - feedLoader: Loads the feed.
-  ///   - imageLoader: Loads each item's image data.
-  ///   - loadMore: Loads the next page after a given image; `nil` when there is no pagination.
-  ///   - imageTransformer: Decodes image data off the main actor, in the image's load task: cancelled with it (an
-  ///     item that leaves the screen), and its result then never shown. `nil` means the data is invalid and a retry
-  ///     is offered.
-  ///   - feedView: Shows the items.
-  ///   - loadingView: Shows the feed's loading indicator.
-  ///   - errorView: Shows the feed's error message.
-  ///   - imageView: Shows each item's image state.
-  ///   - loadMoreView: Shows the state of loading more.
+  /// Creates a controller over a feed loader with a load-more hook, decoding off the main actor.
+  @available(*, deprecated, message: "use init(loader:imageLoader:imageTransform:views:), with a FeedPager for pages")
   public convenience init(
-    feedLoader: any FeedLoader,
-    imageLoader: any FeedImageDataLoader,
-    loadMore: LoadMore? = nil,
-    imageTransformer: @escaping @Sendable (Data) async -> Image?,
-    feedView: any FeedView,
-    loadingView: any ResourceLoadingView,
-    errorView: any ResourceErrorView,
-    imageView: any FeedImageCellView<Image>,
+    feedLoader: any FeedLoader, imageLoader: any FeedImageDataLoader, loadMore: LoadMore? = nil,
+    imageTransformer: @escaping @Sendable (Data) async -> Image?, feedView: any FeedView,
+    loadingView: any ResourceLoadingView, errorView: any ResourceErrorView, imageView: any FeedImageCellView<Image>,
     loadMoreView: (any LoadMoreView)? = nil
   ) where Image: Sendable {
     self.init(
@@ -94,33 +64,12 @@ extension FeedController {
       errorView: errorView, imageView: imageView, loadMoreView: loadMoreView)
   }
 
-  /// Creates a controller over a paginated feed that decodes images off the main actor; nothing loads until the view
-  /// appears.
-  ///
-  /// Loading more follows the list's own `loadMore`, and stops when the list says it reached the end. Over a
-  /// ``FeedWindow`` (`loader: { try await window.reload() }`), the controller holds only the window's items and
-  /// their cells, so the screen's memory is bounded by the window's capacity; rows the window drops lose their cells
-  /// and their image loads are cancelled.
-  ///
-  /// - Parameters:
-  ///   - loader: Loads the first page (or the cached pages), and with it how to load more.
-  ///   - imageLoader: Loads each item's image data.
-  ///   - imageTransformer: Decodes image data off the main actor, in the image's load task: cancelled with it (an
-  ///     item that leaves the screen), and its result then never shown. `nil` means the data is invalid and a retry
-  ///     is offered.
-  ///   - feedView: Shows the items.
-  ///   - loadingView: Shows the feed's loading indicator.
-  ///   - errorView: Shows the feed's error message.
-  ///   - imageView: Shows each item's image state.
-  ///   - loadMoreView: Shows the state of loading more.
+  /// Creates a controller over a paginated feed, decoding off the main actor.
+  @available(*, deprecated, message: "use init(loader:imageLoader:imageTransform:views:)")
   public convenience init(
-    loader: @escaping @Sendable () async throws -> Paginated<FeedImage>,
-    imageLoader: any FeedImageDataLoader,
-    imageTransformer: @escaping @Sendable (Data) async -> Image?,
-    feedView: any FeedView,
-    loadingView: any ResourceLoadingView,
-    errorView: any ResourceErrorView,
-    imageView: any FeedImageCellView<Image>,
+    loader: @escaping @Sendable () async throws -> Paginated<FeedImage>, imageLoader: any FeedImageDataLoader,
+    imageTransformer: @escaping @Sendable (Data) async -> Image?, feedView: any FeedView,
+    loadingView: any ResourceLoadingView, errorView: any ResourceErrorView, imageView: any FeedImageCellView<Image>,
     loadMoreView: (any LoadMoreView)? = nil
   ) where Image: Sendable {
     self.init(
@@ -133,5 +82,4 @@ extension FeedController {
     guard let hook, let last = items.last else { return Paginated(items: items) }
     return Paginated(items: items) { paginated(items + (try await hook(last)), hook) }
   }
-
 }

@@ -19,7 +19,9 @@ final class BrowseLikesParts {
       view.loadFailure = { recorder.answerFailure(at: list.url(baseURL: server))?.text(in: language, for: .page) }
     }
     let (events, relay) = AsyncStream.makeStream(of: LikeSynchronizer.Event.self)
-    synchronizer = composer.likeSynchronizer(passLock: DirectoryLikePassLock(directory: directory)) { relay.yield($0) }
+    synchronizer = composer.likeSynchronizer(
+      retrying: true, passLock: DirectoryLikePassLock(directory: directory)
+    ) { relay.yield($0) }
     let controller = composer.likesScreen(send: { [weak self] in await self?.send() }, view: view)
     self.controller = controller
     // The synchronizer's answers and refusals, from any thread, to the controller on the main actor.

@@ -192,9 +192,8 @@ struct BrowseHarness {
   ) -> BrowseList {
     let view = BrowseListView()
     let controller = FeedController<Thumbnail>(
-      loader: loader, imageLoader: images,
-      imageTransformer: { transform($0, false) }, feedView: view,
-      loadingView: view, errorView: view, imageView: view, loadMoreView: view)
+      loader: loader, imageLoader: images, imageTransform: .onMainActor { transform($0, false) },
+      views: FeedScreenViews(view, loadMore: view))
     return BrowseList(title: title, controller: controller, view: view, capacity: capacity)
   }
 

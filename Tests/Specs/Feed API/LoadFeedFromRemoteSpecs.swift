@@ -8,7 +8,7 @@ import Testing
   import FoundationNetworking
 #endif
 
-@Suite("Load Feed From Remote")
+@Suite("Load Feed From Remote", .leakChecked)
 struct LoadFeedFromRemoteSpecs {
   @Test("RFL-1 requests nothing on creation, and the feed URL on every load")
   func requestsFeedURL() async throws {
@@ -305,6 +305,7 @@ struct LoadFeedFromRemoteSpecs {
 
   private func makeSUT(url: URL = anyURL()) -> (sut: RemoteFeedLoader, client: HTTPClientSpy) {
     let client = HTTPClientSpy()
+    trackForMemoryLeaks(client)
     return (RemoteFeedLoader(url: url, client: client), client)
   }
 }

@@ -7,7 +7,7 @@ import Testing
   import FoundationNetworking
 #endif
 
-@Suite("Load Feed Image Data From Remote")
+@Suite("Load Feed Image Data From Remote", .leakChecked)
 struct LoadFeedImageDataFromRemoteSpecs {
   @Test("RIL-1 requests nothing on creation, and the image URL on every load")
   func requestsImageURL() async throws {
@@ -97,6 +97,7 @@ struct LoadFeedImageDataFromRemoteSpecs {
 
   private func makeSUT() -> (sut: RemoteFeedImageDataLoader, client: HTTPClientSpy) {
     let client = HTTPClientSpy()
+    trackForMemoryLeaks(client)
     return (RemoteFeedImageDataLoader(client: client), client)
   }
 }

@@ -6,7 +6,7 @@ import Testing
   import FoundationNetworking
 #endif
 
-@Suite("URLSession HTTP Client")
+@Suite("URLSession HTTP Client", .leakChecked)
 struct URLSessionHTTPClientSpecs {
   @Test("HTTP-1 performs one GET request with the given URL")
   func performsGET() async throws {
@@ -121,6 +121,8 @@ struct URLSessionHTTPClientSpecs {
   }
 
   private func makeSUT() -> URLSessionHTTPClient {
-    URLSessionHTTPClient(session: URLProtocolStub.makeSession())
+    let sut = URLSessionHTTPClient(session: URLProtocolStub.makeSession())
+    trackForMemoryLeaks(sut)
+    return sut
   }
 }

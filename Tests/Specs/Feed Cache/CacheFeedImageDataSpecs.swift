@@ -3,7 +3,7 @@ import EssentialFeedCache
 import Foundation
 import Testing
 
-@Suite("Cache Feed Image Data")
+@Suite("Cache Feed Image Data", .leakChecked)
 struct CacheFeedImageDataSpecs {
   @Test("CIC-1 requests insertion of the data for the URL")
   func requestsInsertion() async throws {
@@ -50,6 +50,7 @@ struct CacheFeedImageDataSpecs {
 
   private func makeSUT() -> (sut: LocalFeedImageDataLoader, store: FeedImageDataStoreSpy) {
     let store = FeedImageDataStoreSpy()
+    trackForMemoryLeaks(store)
     return (LocalFeedImageDataLoader(store: store), store)
   }
 }

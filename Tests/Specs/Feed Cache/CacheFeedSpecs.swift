@@ -3,7 +3,7 @@ import EssentialFeedCache
 import Foundation
 import Testing
 
-@Suite("Cache Feed")
+@Suite("Cache Feed", .leakChecked)
 struct CacheFeedSpecs {
   @Test("CF-1 does not message the store on creation")
   func noMessagesOnCreation() {
@@ -99,6 +99,7 @@ struct CacheFeedSpecs {
 
   private func makeSUT(replacesAtomically: Bool = false) -> (sut: LocalFeedLoader, store: FeedStoreSpy) {
     let store = FeedStoreSpy(replacesAtomically: replacesAtomically)
+    trackForMemoryLeaks(store)
     return (LocalFeedLoader(store: store, currentDate: { fixedCurrentDate }), store)
   }
 }

@@ -3,7 +3,7 @@ import EssentialFeedCache
 import Foundation
 import Testing
 
-@Suite("Load Feed Image Data From Cache")
+@Suite("Load Feed Image Data From Cache", .leakChecked)
 struct LoadFeedImageDataFromCacheSpecs {
   @Test("LIC-1 does not message the store on creation")
   func noMessagesOnCreation() {
@@ -65,6 +65,7 @@ struct LoadFeedImageDataFromCacheSpecs {
 
   private func makeSUT() -> (sut: LocalFeedImageDataLoader, store: FeedImageDataStoreSpy) {
     let store = FeedImageDataStoreSpy()
+    trackForMemoryLeaks(store)
     return (LocalFeedImageDataLoader(store: store), store)
   }
 }

@@ -3,7 +3,7 @@ import EssentialFeedCache
 import Foundation
 import Testing
 
-@Suite("Validate Feed Cache")
+@Suite("Validate Feed Cache", .leakChecked)
 struct ValidateFeedCacheSpecs {
   @Test("VFC-1 does not message the store on creation")
   func noMessagesOnCreation() {
@@ -114,6 +114,7 @@ struct ValidateFeedCacheSpecs {
 
   private func makeSUT() -> (sut: LocalFeedLoader, store: FeedStoreSpy) {
     let store = FeedStoreSpy()
+    trackForMemoryLeaks(store)
     return (LocalFeedLoader(store: store, currentDate: { fixedCurrentDate }), store)
   }
 }

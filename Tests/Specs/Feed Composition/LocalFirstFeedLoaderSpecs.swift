@@ -2,12 +2,14 @@ import EssentialFeed
 import Foundation
 import Testing
 
-@Suite("Local-first feed loading")
+@Suite("Local-first feed loading", .leakChecked)
 struct LocalFirstFeedLoaderSpecs {
   @Test("LFS-1 emits a valid cache at once, before the remote answers")
   func emitsCacheFirst() async throws {
     let cached = uniqueFeed().models
-    let (sut, _, _, cache) = makeSUT(local: .success(cached), remote: .waitForCancellation(then: .failure(AnyError())))
+    // The stream is dropped with its remote load still waiting: the load's task ends after the test, on its cancel.
+    let (sut, _, _, cache) = makeSUT(
+      local: .success(cached), remote: .waitForCancellation(then: .failure(AnyError())), checkingLeaks: false)
 
     var iterator = sut.snapshots().makeAsyncIterator()
     let first = try await iterator.next()
@@ -92,9 +94,10 @@ struct LocalFirstFeedLoaderSpecs {
   // MARK: - Helpers
 
   private func makeSUT(
-    local: LoadSpy<[FeedImage]>.Stub, remote: LoadSpy<[FeedImage]>.Stub
+    local: LoadSpy<[FeedImage]>.Stub, remote: LoadSpy<[FeedImage]>.Stub, checkingLeaks: Bool = true
   ) -> (LocalFirstFeedLoader, FeedLoaderSpy, FeedLoaderSpy, FeedCacheSpy) {
     let (local, remote, cache) = (FeedLoaderSpy(local), FeedLoaderSpy(remote), FeedCacheSpy())
+    if checkingLeaks { for object: AnyObject in [local, remote, cache] { trackForMemoryLeaks(object) } }
     return (LocalFirstFeedLoader(local: local, remote: remote, cache: cache), local, remote, cache)
   }
 

@@ -79,8 +79,8 @@ struct BackgroundDecodingSpecs {
 
   private func makeLoadedSUT(_ feed: [FeedImage]) async throws -> FeedController<String> {
     let sut = FeedController<String>(
-      feedLoader: feedLoader, imageLoader: imageLoader, imageTransformer: decoder.decode, feedView: view,
-      loadingView: view, errorView: view, imageView: view)
+      loader: { [feedLoader] in Paginated(items: try await feedLoader.load()) }, imageLoader: imageLoader,
+      imageTransform: .background(decoder.decode), views: FeedScreenViews(view))
     sut.viewDidAppear()
     try await feedLoader.loads.complete(0, with: .success(feed))
     try await changes.wait(for: "the feed shown") { sut.feed == feed && !sut.isLoading }

@@ -66,8 +66,8 @@ struct FeedPrefetchSpecs {
 
   private func makeLoadedSUT() async throws -> FeedController<String> {
     let sut = FeedController(
-      feedLoader: feedLoader, imageLoader: imageLoader, imageTransformer: testImageTransformer, feedView: view,
-      loadingView: view, errorView: view, imageView: view)
+      loader: { [feedLoader] in Paginated(items: try await feedLoader.load()) }, imageLoader: imageLoader,
+      imageTransform: .onMainActor(testImageTransformer), views: FeedScreenViews(view))
     sut.viewDidAppear()
     try await feedLoader.loads.complete(0, with: .success(feed))
     try await changes.wait(for: "the feed") { sut.feed == feed }

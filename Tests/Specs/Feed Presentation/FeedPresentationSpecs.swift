@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 @MainActor
-@Suite("Feed presentation")
+@Suite("Feed presentation", .leakChecked)
 struct FeedPresentationSpecs {
   /// The localized message, whatever language the machine runs in (LocalizationSpecs checks each language's text).
   let connectionError = LoadResourcePresenter<[FeedImage], NullResourceView>.loadError
@@ -312,9 +312,17 @@ struct FeedPresentationSpecs {
   // MARK: - Helpers
 
   private func makeSUT(loadMore: FeedController<String>.LoadMore? = nil) -> FeedController<String> {
-    FeedController(
-      feedLoader: feedLoader, imageLoader: imageLoader, loadMore: loadMore, imageTransformer: testImageTransformer,
-      feedView: view, loadingView: view, errorView: view, imageView: view, loadMoreView: view)
+    // The first page from the feed loader and, with `loadMore`, one page after it.
+    let loader: @Sendable () async throws -> Paginated<FeedImage> = { [feedLoader] in
+      let first = try await feedLoader.load()
+      guard let loadMore, let last = first.last else { return Paginated(items: first) }
+      return Paginated(items: first) { Paginated(items: first + (try await loadMore(last))) }
+    }
+    let sut = FeedController(
+      loader: loader, imageLoader: imageLoader, imageTransform: .onMainActor(testImageTransformer),
+      views: FeedScreenViews(view, loadMore: view))
+    trackForMemoryLeaks(sut)
+    return sut
   }
 
   private func makeLoadedSUT(

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 @MainActor
-@Suite("Windowed list on the feed screen")
+@Suite("Windowed list on the feed screen", .leakChecked)
 struct FeedWindowPresentationSpecs {
   let changes = StateChanges()
   let imageLoader: PendingImageDataLoader
@@ -95,9 +95,11 @@ struct FeedWindowPresentationSpecs {
   }
 
   private func makeSUT(_ window: FeedWindow) -> FeedController<String> {
-    FeedController(
-      loader: { try await window.reload() }, imageLoader: imageLoader, imageTransformer: testImageTransformer,
-      feedView: view, loadingView: view, errorView: view, imageView: view, loadMoreView: view)
+    let sut = FeedController(
+      loader: { try await window.reload() }, imageLoader: imageLoader,
+      imageTransform: .onMainActor(testImageTransformer), views: FeedScreenViews(view, loadMore: view))
+    trackForMemoryLeaks(sut)
+    return sut
   }
 
   /// A screen over a window of 10 on a list of 30 in pages of 5, with the image at position 0 loading, scrolled
@@ -105,8 +107,8 @@ struct FeedWindowPresentationSpecs {
   private func makeScrolledSUT(to start: Int) async throws -> FeedController<String> {
     let window = FeedWindow(capacity: 10, pageSize: 5, pages: PageListCache(), remote: remote.load)
     let sut = FeedController(
-      loader: { try await window.reload() }, imageLoader: imageLoader, imageTransformer: testImageTransformer,
-      feedView: view, loadingView: view, errorView: view, imageView: view, loadMoreView: view)
+      loader: { try await window.reload() }, imageLoader: imageLoader,
+      imageTransform: .onMainActor(testImageTransformer), views: FeedScreenViews(view, loadMore: view))
     sut.viewDidAppear()
     try await changes.wait(for: "the first page") { sut.feed.count == 5 }
     sut.itemWillBecomeVisible(at: 0)

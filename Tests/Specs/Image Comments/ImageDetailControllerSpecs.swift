@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 @MainActor
-@Suite("Image detail")
+@Suite("Image detail", .leakChecked)
 struct ImageDetailControllerSpecs {
   let changes = StateChanges()
   let view: DetailViewSpy
@@ -92,10 +92,12 @@ struct ImageDetailControllerSpecs {
   private var connectionError: String { LoadResourcePresenter<[FeedImage], NullResourceView>.loadError }
 
   private func makeSUT() -> ImageDetailController<String> {
-    ImageDetailController(
+    let sut = ImageDetailController(
       image: image, imageLoader: imageLoader, commentsLoader: { [comments] in try await comments.load(nil) },
       imageTransformer: testImageTransformer, detailView: view, imageView: view, commentsView: view,
       loadingView: view, errorView: view, relativeTo: { [now] in now }, calendar: calendar, locale: locale)
+    trackForMemoryLeaks(sut)
+    return sut
   }
 }
 

@@ -4,7 +4,7 @@ import Testing
 
 @testable import EssentialFeed
 
-@Suite("Coalescing image loads")
+@Suite("Coalescing image loads", .leakChecked)
 struct CoalescingLoaderSpecs {
   let url = URL(fileURLWithPath: "/").appending(path: "image")
 
@@ -79,6 +79,8 @@ struct CoalescingLoaderSpecs {
     let loads = ControlledImageLoads()
     let sut = CoalescingFeedImageDataLoader(decorating: loads)
     sut.observe(loads.changes.changed)
+    trackForMemoryLeaks(sut)
+    trackForMemoryLeaks(loads)
     return (sut, loads)
   }
 

@@ -4,7 +4,7 @@ import Testing
 
 @testable import EssentialFeed
 
-@Suite("Limiting concurrent image loads")
+@Suite("Limiting concurrent image loads", .leakChecked)
 struct ConcurrencyLimitSpecs {
   let urls = (0..<10).map { URL(fileURLWithPath: "/").appending(path: "image-\($0)") }
 
@@ -67,6 +67,7 @@ struct ConcurrencyLimitSpecs {
     let loads = ControlledImageLoads()
     let sut = ConcurrencyLimitedFeedImageDataLoader(decorating: loads, maximumConcurrentLoads: limit)
     sut.slots.observe(loads.changes.changed)
+    trackForMemoryLeaks(loads)
     return (sut, loads)
   }
 }

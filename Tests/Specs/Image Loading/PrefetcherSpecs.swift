@@ -6,7 +6,7 @@ import Testing
 
 @testable import EssentialFeed
 
-@Suite("Prefetching images")
+@Suite("Prefetching images", .leakChecked)
 struct PrefetcherSpecs {
   let urls = (0..<10).map { URL(fileURLWithPath: "/").appending(path: "image-\($0)") }
 
@@ -109,6 +109,8 @@ struct PrefetcherSpecs {
     let loads = ControlledImageLoads()
     let sut = FeedImagePrefetcher(loader: loads, maximumConcurrentLoads: maximumConcurrentLoads, priority: .medium)
     sut.slots.observe(loads.changes.changed)
+    trackForMemoryLeaks(sut)
+    trackForMemoryLeaks(loads)
     return (sut, loads)
   }
 }
