@@ -91,6 +91,21 @@ struct SpecSuiteSeedSpecs {
     #expect(TornState.shortfall(of: "cache", contendedReads: 0, endedByCap: false) == nil)
   }
 
+  @Test(
+    "SS-59 the sweeps that show what a write does to what was there write something first, whatever the seed",
+    arguments: [HistoryPlan.Capability.pages, .feed, .search])
+  func sweepsWriteSomethingFirst(_ focus: HistoryPlan.Capability) {
+    let store = InMemoryFeedStore()
+    let plan = HistoryPlan(stores: StoreCapabilities(feed: store, search: store, pages: store), focus: focus)
+    for seed in UInt64(0)..<500 {
+      let model = ReferenceModel(images: ImageReference(kind: plan.imageKind(sharedByTwoInstances: false)))
+      var sweeps = HistorySweeps(generator: HistoryGenerator(plan: plan, namespace: 0, seed: seed, model: model))
+      let written = sweeps.emptySweep().first?.itemCount ?? 0
+      #expect(written > 0, "seed \(seed): the empty sweep's first write writes nothing, so an empty one shows nothing")
+      #expect(sweeps.cancelSweep().first.map { _ in true } == true, "seed \(seed): no cancelled write of several")
+    }
+  }
+
   private func over(
     changesSeen: Int, written: Int, contendedReads: Int, minimumTimePassed: Bool, capPassed: Bool = false
   ) -> Bool {
