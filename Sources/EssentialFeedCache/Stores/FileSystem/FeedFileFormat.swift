@@ -1,6 +1,7 @@
 import Foundation
 
-/// The feed file of ``FileSystemFeedStore``, version 1:
+/// The feed file of ``FileSystemFeedCache`` (and, with the keyword first, the search file of
+/// ``FileSystemSearchStore``), version 1:
 ///
 /// ```
 /// header   magic "EFFD" | version u16 | reserved u16 | payload length u64 | checksum u64 (of the payload)

@@ -1,7 +1,13 @@
 import Foundation
 
 /// A ``FeedStore`` and ``LimitedFeedImageDataStore`` that keeps the cache in a directory: the feed in one file, and
-/// each image's data in a file of its own, indexed by `images.index`.
+/// each image's data in a file of its own, indexed by `images.index`; also the last search and pending likes.
+///
+/// Every file-system store on one directory, as one type. New code opens one ``FileSystemStoreDirectory`` and makes
+/// the store of each capability it needs on it (``FileSystemFeedCache``, ``FileSystemImageDataStore``,
+/// ``FileSystemSearchStore``, ``FileSystemPendingLikeStore``); this type makes all four on a directory handle of its
+/// own and forwards to them, on the directory's executor, so each operation stays atomic and histories linearizable.
+/// It keeps the same files as they do: a store of either kind reads what the other wrote.
 ///
 /// Files use a compact versioned binary format, checked on read, and each is replaced atomically and durably (the
 /// new file is flushed, renamed over the old, and the directory flushed), so a crash or power cut leaves the old
@@ -11,52 +17,24 @@ import Foundation
 /// name and never scans the directory, or even the index.
 ///
 /// With ``ImageCacheLimits``, every insert keeps the images within them (least recently used first), as
-/// `LimitedFeedImageDataStoreSpec` checks. The index is an append-only journal, loaded on the first insert or size
-/// query, compacted when it has grown; a lost or damaged index is rebuilt from the image files, the one time the
-/// directory is listed. After a power cut the index may miss the last images written (its appends are not flushed,
-/// the image files are): they are not counted until the next rebuild. Instances and processes sharing the directory
-/// change the index one at a time (`images.lock`), each reading it again when another changed it. The directory and
-/// files are readable by the user only; the directory is created on the first insert. No file larger than
-/// `maximumFileSize` is written or read.
+/// `LimitedFeedImageDataStoreSpec` checks. Instances and processes sharing the directory change the index one at a
+/// time (`images.lock`), each reading it again when another changed it. The directory and files are readable by the
+/// user only; the directory is created on the first insert. No file larger than `maximumFileSize` is written or read.
+/// Releasing the store closes its descriptors and does no other I/O: call ``flush()`` before, or the order of use
+/// that reads recorded since the last write is lost (never an image).
 ///
 /// An actor whose operations never suspend: each is atomic, and histories are linearizable. Its blocking file I/O
-/// runs on the store's own serial queue, never on the cooperative pool.
+/// runs on the directory's own serial queue, never on the cooperative pool.
 public actor FileSystemFeedStore: FeedStore, LimitedFeedImageDataStore {
-  let directoryPath: String
-  let feedPath: String
-  let imagesPath: String
-  /// The pending likes' journal: built once, as every change of a like looks at it.
-  let pendingLikesPath: String
-  /// Why the directory URL is unusable, if it is: every operation throws it.
-  let invalidLocation: FileFeedStoreError?
-  let maximumFileSize: Int
-  /// Whether the images directory is known to exist, so inserts skip creating it again.
-  var imagesDirectoryExists = false
-  /// Writes the store's files; temporaries go in the store's directory, so one listing finds killed writers' files.
-  var writer: CacheFileWriter
-  private let executor = StoreExecutor(label: "FileSystemFeedStore")
-  let imageLimits: ImageCacheLimits?
-  let currentDate: @Sendable () -> Date
-  let indexLocation: ImageIndex.Location
-  /// The images' index, once an operation has needed it.
-  var imageIndex: ImageIndex?
-  /// Index records of lookups (uses, expired images removed) not yet appended to the journal: they go with the next
-  /// write, so a lookup writes nothing.
-  var pendingRecords: [ImageIndexJournal.Record] = []
-  /// `images.lock`, open once a change to the image index needed it (or -1), and the index's journal as this
-  /// instance last read or wrote it.
-  var imagesLock: Int32 = -1
-  var knownJournal: JournalIdentity?
-  /// The pending likes, once an operation has read them, and their journal while open for appending (or -1).
-  var pendingLikes: PendingLikes?
-  var pendingLikesFile: Int32 = -1
-  /// `pending-likes.lock`, open once a change to the pending likes needed it (or -1).
-  var pendingLikesLock: Int32 = -1
-  /// `search.lock`, open once a change to the search needed it (or -1).
-  var searchLock: Int32 = -1
+  /// The directory handle the four stores share.
+  let directory: FileSystemStoreDirectory
+  let feedCache: FileSystemFeedCache
+  let images: FileSystemImageDataStore
+  let search: FileSystemSearchStore
+  let likes: FileSystemPendingLikeStore
 
-  /// The actor's executor: the store's own serial queue.
-  public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+  /// The actor's executor: the directory's serial queue, shared with the stores it forwards to.
+  public nonisolated var unownedExecutor: UnownedSerialExecutor { directory.unownedExecutor }
 
   /// Creates a store in `directory`. Nothing is read or written until an operation.
   ///
@@ -71,69 +49,33 @@ public actor FileSystemFeedStore: FeedStore, LimitedFeedImageDataStore {
     directory: URL, maximumFileSize: Int = 256 << 20, imageLimits: ImageCacheLimits? = nil,
     currentDate: @escaping @Sendable () -> Date = Date.init
   ) {
-    (directoryPath, invalidLocation) = StoreLocation.resolve(directory)
-    writer = CacheFileWriter(directory: directoryPath, maximumFileSize: maximumFileSize)
-    feedPath = StorePath.appending("feed.cache", to: directoryPath)
-    imagesPath = StorePath.appending("images", to: directoryPath)
-    pendingLikesPath = StorePath.appending("pending-likes", to: directoryPath)
-    self.maximumFileSize = maximumFileSize
-    self.imageLimits = imageLimits
-    self.currentDate = currentDate
-    indexLocation = ImageIndex.Location(
-      journal: StorePath.appending("images.index", to: directoryPath), images: imagesPath,
-      maximumFileSize: maximumFileSize)
+    let shared = FileSystemStoreDirectory(directory: directory, maximumFileSize: maximumFileSize)
+    self.directory = shared
+    feedCache = FileSystemFeedCache(directory: shared)
+    images = FileSystemImageDataStore(directory: shared, imageLimits: imageLimits, currentDate: currentDate)
+    search = FileSystemSearchStore(directory: shared)
+    likes = FileSystemPendingLikeStore(directory: shared)
   }
 
-  /// Closes the store's descriptors; no other I/O. Reads no write or ``flush()`` saved are lost: only the order of use
-  /// they recorded, and removals the next load of the index finds anyway; never an image.
-  deinit {
-    if pendingLikesFile >= 0 { close(pendingLikesFile) }
-    if pendingLikesLock >= 0 { close(pendingLikesLock) }
-    if searchLock >= 0 { close(searchLock) }
-    if imagesLock >= 0 { close(imagesLock) }
+  /// See ``FileSystemFeedCache/retrieve()``.
+  public func retrieve() throws(FileFeedStoreError) -> CachedFeed? {
+    try feedCache.onSharedExecutor { store throws(FileFeedStoreError) in try store.retrieve() }
   }
 
-  /// Reads and decodes the file at `path` (the feed or the search): `nil` when there is none.
-  func readFile<Value>(
-    _ path: String, _ decode: (Data) throws(BinaryReader.Malformed) -> Value
-  ) throws(FileFeedStoreError) -> Value? {
-    try checkLocation()
-    guard let data = try AtomicFile.readCache(path, limit: maximumFileSize) else { return nil }
-    do {
-      return try decode(data)
-    } catch {
-      throw .corrupt(path: path, reason: error.reason)
+  /// See ``FileSystemFeedCache/insert(_:timestamp:)``.
+  public func insert(_ feed: [LocalFeedImage], timestamp: Date) throws(FileFeedStoreError) {
+    try feedCache.onSharedExecutor { store throws(FileFeedStoreError) in try store.insert(feed, timestamp: timestamp) }
+  }
+
+  /// See ``FileSystemFeedCache/replaceCachedFeed(with:timestamp:)``.
+  public func replaceCachedFeed(with feed: [LocalFeedImage], timestamp: Date) throws(FileFeedStoreError) {
+    try feedCache.onSharedExecutor { store throws(FileFeedStoreError) in
+      try store.replaceCachedFeed(with: feed, timestamp: timestamp)
     }
   }
 
-  /// Replaces the file at `path` with `bytes`, atomically and durably.
-  func writeFile(_ bytes: [UInt8], to path: String) throws(FileFeedStoreError) {
-    try checkLocation()
-    do {
-      try writer.write(Data(bytes), to: path)
-    } catch {
-      throw .insertionFailed(path: path, reason: error.reason)
-    }
-  }
-
-  /// Deletes the file at `path`; no file is not an error, and something else in its place (a directory) is removed.
-  func removeFile(_ path: String) throws(FileFeedStoreError) {
-    try checkLocation()
-    do throws(AtomicFile.SystemError) {
-      do throws(AtomicFile.SystemError) {
-        try AtomicFile.remove(path)
-      } catch  where error.code == EISDIR || error.code == EPERM {
-        var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { throw error }
-        try AtomicFile.removeItem(path)
-      }
-    } catch {
-      throw .deletionFailed(path: path, reason: error.reason)
-    }
-  }
-
-  /// Throws ``FileFeedStoreError/invalidLocation(_:)`` when the store's URL is not a usable file URL.
-  func checkLocation() throws(FileFeedStoreError) {
-    if let invalidLocation { throw invalidLocation }
+  /// See ``FileSystemFeedCache/deleteCachedFeed()``.
+  public func deleteCachedFeed() throws(FileFeedStoreError) {
+    try feedCache.onSharedExecutor { store throws(FileFeedStoreError) in try store.deleteCachedFeed() }
   }
 }

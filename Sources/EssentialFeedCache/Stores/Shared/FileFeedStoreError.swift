@@ -1,6 +1,7 @@
 import Foundation
 
-/// Why a file-backed store (``CodableFeedStore``, ``FileSystemFeedStore``) failed. Each case names the file.
+/// Why a file-backed store (``CodableFeedStore``, ``FileSystemFeedStore`` and the stores on a
+/// ``FileSystemStoreDirectory``) failed. Each case names the file.
 public enum FileFeedStoreError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The file exists but could not be read; `reason` is the system's message.
   case retrievalFailed(path: String, reason: String)

@@ -1,8 +1,8 @@
 import EssentialFeed
 import Foundation
 
-/// The pending likes of a ``FileSystemFeedStore`` in memory: each image's action in the order it was stored, an index
-/// by action id (the journal's removals name the action alone), and where the journal ends.
+/// The pending likes of a ``FileSystemPendingLikeStore`` in memory: each image's action in the order it was stored,
+/// an index by action id (the journal's removals name the action alone), and where the journal ends.
 struct PendingLikes {
   private var queue = PendingLikeQueue()
   private var imageOfAction: [UUID: UUID] = [:]

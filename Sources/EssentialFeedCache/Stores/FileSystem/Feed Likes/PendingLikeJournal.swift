@@ -1,7 +1,7 @@
 import EssentialFeed
 import Foundation
 
-/// ``FileSystemFeedStore``'s pending likes, `pending-likes`: an append-only journal flushed on every append (an
+/// ``FileSystemPendingLikeStore``'s pending likes, `pending-likes`: an append-only journal flushed on every append (an
 /// action is stored before it is sent), compacted (rewritten atomically) when it holds more than twice its actions.
 ///
 /// ```

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One image data file of ``FileSystemFeedStore``, version 3. It holds its own URL, so a lookup verifies the key,
+/// One image data file of ``FileSystemImageDataStore``, version 3. It holds its own URL, so a lookup verifies the key,
 /// and when it was stored, so a lookup checks the maximum age without the index:
 ///
 /// ```

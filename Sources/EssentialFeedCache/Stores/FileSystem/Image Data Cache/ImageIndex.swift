@@ -1,8 +1,8 @@
 import Foundation
 
-/// ``FileSystemFeedStore``'s index of its images in memory: each image's size and date and the order of use, loaded
-/// from the journal (``ImageIndexJournal``) on the first operation that needs it, an insert or a size query. A
-/// lookup does not: it opens the image's file by name, so opening a store costs the same with 100 images as with
+/// ``FileSystemImageDataStore``'s index of its images in memory: each image's size and date and the order of use,
+/// loaded from the journal (``ImageIndexJournal``) on the first operation that needs it, an insert or a size query.
+/// A lookup does not: it opens the image's file by name, so opening a store costs the same with 100 images as with
 /// 100,000.
 struct ImageIndex {
   typealias Record = ImageIndexJournal.Record

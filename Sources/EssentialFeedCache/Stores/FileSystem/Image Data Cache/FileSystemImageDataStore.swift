@@ -1,6 +1,58 @@
 import Foundation
 
-extension FileSystemFeedStore {
+/// Image data in a shared ``FileSystemStoreDirectory``: each image's data in a file of its own in `images`, indexed
+/// by `images.index`. The directory's other files are other stores' and are never touched.
+///
+/// An image file's name is the SHA-256 digest of the image's whole URL in hex digits, so no URL can name a path
+/// outside the directory; the file also stores its URL, so two URLs never share data. Looking an image up opens one
+/// file by name and never scans the directory, or even the index.
+///
+/// With ``ImageCacheLimits``, every insert keeps the images within them (least recently used first), as
+/// `LimitedFeedImageDataStoreSpec` checks. The index is an append-only journal, loaded on the first insert or size
+/// query, compacted when it has grown; a lost or damaged index is rebuilt from the image files, the one time the
+/// directory is listed. After a power cut the index may miss the last images written (its appends are not flushed,
+/// the image files are): they are not counted until the next rebuild. Instances and processes sharing the directory
+/// change the index one at a time (`images.lock`), each reading it again when another changed it.
+///
+/// A read records its use in memory; the next write, ``flush()`` or a thousand reads save the uses. Releasing the
+/// store closes its descriptors and does no other I/O: reads no write or ``flush()`` saved are lost, only the order
+/// of use they recorded and removals the next load of the index finds anyway; never an image.
+///
+/// An actor on the directory's executor whose operations never suspend: each is atomic, histories are linearizable.
+public actor FileSystemImageDataStore: LimitedFeedImageDataStore {
+  /// The directory the image files and their index live in.
+  public nonisolated let directory: FileSystemStoreDirectory
+  /// The limits image data is kept within, if any, and the clock their maximum age reads.
+  let imageLimits: ImageCacheLimits?
+  let currentDate: @Sendable () -> Date
+  /// The images' index, its journal and its lock.
+  let indexFile: ImageIndexFile
+  /// The images' folder.
+  let imagesPath: String
+  /// Whether the images directory is known to exist, so inserts skip creating it again.
+  var imagesDirectoryExists = false
+
+  /// The directory's executor: this store's operations and other stores' on the directory never interleave.
+  public nonisolated var unownedExecutor: UnownedSerialExecutor { directory.unownedExecutor }
+
+  /// Creates the image store in `directory`. Nothing is read or written until an operation.
+  ///
+  /// - Parameters:
+  ///   - directory: The directory, shared with the other stores on it.
+  ///   - imageLimits: The limits image data is kept within; `nil` (the default) keeps every image.
+  ///   - currentDate: The clock the limits' maximum age reads.
+  public init(
+    directory: FileSystemStoreDirectory, imageLimits: ImageCacheLimits? = nil,
+    currentDate: @escaping @Sendable () -> Date = Date.init
+  ) {
+    self.directory = directory
+    self.imageLimits = imageLimits
+    self.currentDate = currentDate
+    let indexFile = ImageIndexFile(directory: directory)
+    imagesPath = indexFile.location.images
+    self.indexFile = indexFile
+  }
+
   /// Stores `data` for `url`, atomically and durably replacing what was stored for it; with limits, then removes the
   /// least recently used images until the total is within them.
   ///
@@ -14,7 +66,7 @@ extension FileSystemFeedStore {
   ///   is full, the directory cannot be written, or the image alone is larger than the limit (the reason says so);
   ///   ``FileFeedStoreError/invalidLocation(_:)``.
   public func insert(_ data: Data, for url: URL) throws(FileFeedStoreError) {
-    try imagesLocked(creating: true) { () throws(FileFeedStoreError) in try insertLocked(data, for: url) }
+    try indexFile.locked(creating: true) { () throws(FileFeedStoreError) in try insertLocked(data, for: url) }
   }
 
   private func insertLocked(_ data: Data, for url: URL) throws(FileFeedStoreError) {
@@ -22,8 +74,8 @@ extension FileSystemFeedStore {
     let digest = SHA256(key)
     let name = ImageFileFormat.fileName(for: digest)
     var path: String { StorePath.appending(name, to: imagesPath) }  // for errors: not built on the way that works
-    var index = takeIndex()
-    defer { imageIndex = index }
+    var index = indexFile.take()
+    defer { indexFile.loaded = index }
     if let limits = imageLimits, data.count > limits.maximumBytes {
       throw .insertionFailed(
         path: path, reason: ImageTooLargeError(size: data.count, limit: limits.maximumBytes).description)
@@ -32,7 +84,7 @@ extension FileSystemFeedStore {
     let stored = currentDate()
     do {
       try prepareImagesDirectory()
-      try appendToJournal([.dirty(digest)], index: &index)
+      try indexFile.append([.dirty(digest)], to: &index)
     } catch {
       throw .insertionFailed(path: error.path, reason: error.reason)
     }
@@ -43,9 +95,9 @@ extension FileSystemFeedStore {
         previous.map { .clean(digest, size: $0.size, stored: $0.stored) }
         ?? .removed(digest)
       do {
-        try appendToJournal([restore], index: &index)
+        try indexFile.append([restore], to: &index)
       } catch {
-        pendingRecords.append(restore)  // With the next write: a later load must not delete the file kept.
+        indexFile.pendingRecords.append(restore)  // With the next write: a later load must not delete the file kept.
       }
       throw .insertionFailed(path: path, reason: error.reason)
     }
@@ -53,20 +105,20 @@ extension FileSystemFeedStore {
     // (their last record is `removed`), never files the index does not count.
     let evicting = index.entries.evictions(forInserting: data.count, for: digest, limits: imageLimits)
     do {
-      try appendToJournal(
-        [.clean(digest, size: data.count, stored: stored)] + evicting.map { .removed($0) }, index: &index)
+      try indexFile.append(
+        [.clean(digest, size: data.count, stored: stored)] + evicting.map { .removed($0) }, to: &index)
     } catch {
       // The index on disk still says the write never completed, so the next load would delete the file: remove it
       // now, so both agree. The images that would have been evicted stay. (The URL's earlier data, if any, was
       // replaced by the write and is gone: the one case where a failed insert loses what was stored.)
       try? AtomicFile.remove(path)
       index.apply(.removed(digest))
-      pendingRecords.append(.removed(digest))
+      indexFile.pendingRecords.append(.removed(digest))
       throw .insertionFailed(path: error.path, reason: error.reason)
     }
     _ = try? index.insert(digest, size: data.count, stored: stored, limits: imageLimits)
-    for old in evicting { try? AtomicFile.remove(indexLocation.imagePath(old)) }
-    compactJournalIfNeeded(&index)
+    for old in evicting { try? AtomicFile.remove(indexFile.location.imagePath(old)) }
+    indexFile.compactIfNeeded(&index)
   }
 
   /// Retrieves the data stored for `url`, recording the use; with limits, an image as old as the maximum age is
@@ -78,19 +130,20 @@ extension FileSystemFeedStore {
   ///   ``FileFeedStoreError/corrupt(path:reason:)`` when it fails validation;
   ///   ``FileFeedStoreError/invalidLocation(_:)``.
   public func retrieve(dataForURL url: URL) throws(FileFeedStoreError) -> Data? {
-    try checkLocation()
+    try directory.checkLocation()
     let key = url.absoluteString
     let digest = SHA256(key)
-    let path = indexLocation.imagePath(digest)
+    let path = indexFile.location.imagePath(digest)
     let file: Data?
     do {
-      file = try AtomicFile.read(path, limit: maximumFileSize)
+      file = try AtomicFile.read(path, limit: directory.maximumFileSize)
     } catch {
       if error.code == nil { throw .corrupt(path: path, reason: error.reason) }
       throw .retrievalFailed(path: path, reason: error.reason)
     }
     guard let file else {
-      if imageIndex?.entries.entry(for: digest) != nil { record(.removed(digest)) }  // deleted behind the store's back
+      // Deleted behind the store's back.
+      if indexFile.loaded?.entries.entry(for: digest) != nil { indexFile.record(.removed(digest)) }
       return nil
     }
     let contents: ImageFileFormat.Contents
@@ -102,10 +155,10 @@ extension FileSystemFeedStore {
     guard contents.key == key else { return nil }  // Another URL's file: never returned for this one.
     if let imageLimits, imageLimits.hasExpired(storedAt: contents.stored, at: currentDate()) {
       try? AtomicFile.remove(path)
-      record(.removed(digest))
+      indexFile.record(.removed(digest))
       return nil
     }
-    record(.read(digest))
+    indexFile.record(.read(digest))
     return contents.data
   }
 
@@ -113,27 +166,27 @@ extension FileSystemFeedStore {
   /// more.
   private func writeImageFile(_ parts: [Data], name: String) throws(AtomicFile.SystemError) {
     do {
-      try writer.write(parts, name: name, in: imagesPath)
+      try directory.write(parts, name: name, in: imagesPath)
     } catch  where error.code == ENOENT {
       imagesDirectoryExists = false  // Removed behind the store's back: make it again, once.
       try AtomicFile.createDirectory(imagesPath)
       imagesDirectoryExists = true
-      try writer.write(parts, name: name, in: imagesPath)
+      try directory.write(parts, name: name, in: imagesPath)
     } catch {
       let path = StorePath.appending(name, to: imagesPath)
       var info = stat()
       guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG else { throw error }
       try AtomicFile.removeItem(path)
-      try writer.write(parts, name: name, in: imagesPath)
+      try directory.write(parts, name: name, in: imagesPath)
     }
   }
 
-  private func prepareImagesDirectory() throws(JournalError) {
+  private func prepareImagesDirectory() throws(ImageIndexFile.JournalError) {
     guard !imagesDirectoryExists else { return }
     do {
       try AtomicFile.createDirectory(imagesPath)
     } catch {
-      throw JournalError(path: imagesPath, reason: error.reason)
+      throw ImageIndexFile.JournalError(path: imagesPath, reason: error.reason)
     }
     imagesDirectoryExists = true
   }

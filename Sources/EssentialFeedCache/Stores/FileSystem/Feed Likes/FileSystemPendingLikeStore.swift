@@ -1,14 +1,48 @@
 import EssentialFeed
 import Foundation
 
-extension FileSystemFeedStore: PendingLikeActionStore {
+/// Pending likes in a shared ``FileSystemStoreDirectory``: `pending-likes`, an append-only journal flushed on every
+/// append (an action, or the removal of one), compacted when mostly of replaced actions, so every change is on disk
+/// when it returns. Changes hold `pending-likes.lock`, so two instances (two processes) never interleave a read and
+/// the write that follows it; each reads the journal again when another changed it. The directory's other files are
+/// other stores' and are never touched.
+///
+/// An actor on the directory's executor whose operations never suspend: each is atomic, histories are linearizable.
+public actor FileSystemPendingLikeStore: PendingLikeActionStore {
+  /// The directory the journal lives in.
+  public nonisolated let directory: FileSystemStoreDirectory
+  /// The journal: built once, as every change of a like looks at it.
+  let pendingLikesPath: String
+  /// `pending-likes.lock`, held by every change.
+  let lock: DirectoryLock
+  /// The pending likes, once an operation has read them, and their journal while open for appending (or -1).
+  var pendingLikes: PendingLikes?
+  var pendingLikesFile: Int32 = -1
+
+  /// The directory's executor: this store's operations and other stores' on the directory never interleave.
+  public nonisolated var unownedExecutor: UnownedSerialExecutor { directory.unownedExecutor }
+
+  /// Creates the pending likes' store in `directory`. Nothing is read or written until an operation.
+  ///
+  /// - Parameter directory: The directory, shared with the other stores on it.
+  public init(directory: FileSystemStoreDirectory) {
+    self.directory = directory
+    pendingLikesPath = directory.file("pending-likes")
+    lock = DirectoryLock("pending-likes.lock", in: directory)
+  }
+
+  /// Closes the journal, if open (the lock closes when released); no other I/O.
+  deinit {
+    if pendingLikesFile >= 0 { close(pendingLikesFile) }
+  }
+
   /// Stores `action` as its image's pending action, replacing any older one; on disk when this returns.
   ///
   /// - Parameter action: The action.
   /// - Throws: ``FileFeedStoreError/insertionFailed(path:reason:)``, nothing changed;
   ///   ``FileFeedStoreError/corrupt(path:reason:)`` when the journal is damaged (never written over).
   public func enqueue(_ action: PendingLikeAction) throws(FileFeedStoreError) {
-    try locked { () throws(FileFeedStoreError) in
+    try lock.holding { () throws(FileFeedStoreError) in
       var likes = try takeLikes()
       try record(.enqueue(action), in: &likes)
     }
@@ -28,7 +62,7 @@ extension FileSystemFeedStore: PendingLikeActionStore {
   /// - Throws: ``FileFeedStoreError/deletionFailed(path:reason:)``, nothing changed; the errors of ``pendingActions()``.
   @discardableResult
   public func removeIfPending(_ action: PendingLikeAction) throws(FileFeedStoreError) -> Bool {
-    try locked { () throws(FileFeedStoreError) -> Bool in
+    try lock.holding { () throws(FileFeedStoreError) -> Bool in
       var likes = try takeLikes()
       guard likes.contains(actionID: action.id) else {
         pendingLikes = likes
@@ -41,7 +75,7 @@ extension FileSystemFeedStore: PendingLikeActionStore {
 
   /// The pending likes, read again when the journal changed since this instance last read or wrote it.
   private func loadedLikes() throws(FileFeedStoreError) -> PendingLikes {
-    try checkLocation()
+    try directory.checkLocation()
     var info = stat()
     let current = stat(pendingLikesPath, &info) == 0 ? (UInt64(info.st_ino), Int(info.st_size)) : nil
     if let pendingLikes, pendingLikes.file?.inode == current?.0, pendingLikes.file?.size == current?.1 {
@@ -109,7 +143,7 @@ extension FileSystemFeedStore: PendingLikeActionStore {
       if compacting {
         closePendingLikesFile()
         let file = PendingLikeJournal.file(likes.actionsInOrder.map { .enqueue($0) })
-        try writer.write(Data(file), to: pendingLikesPath)
+        try directory.write(Data(file), to: pendingLikesPath)
         (likes.records, likes.length, likes.version) = (likes.count, file.count, PendingLikeJournal.version)
         var info = stat()
         likes.file = stat(pendingLikesPath, &info) == 0 ? (UInt64(info.st_ino), file.count) : nil
@@ -125,5 +159,20 @@ extension FileSystemFeedStore: PendingLikeActionStore {
       throw .insertionFailed(path: pendingLikesPath, reason: error.reason)
     }
     pendingLikes = likes
+  }
+
+  /// The journal, open for appending across operations: an append is one write and one flush.
+  func openPendingLikesFile() throws(AtomicFile.SystemError) -> Int32 {
+    if pendingLikesFile >= 0 { return pendingLikesFile }
+    guard let fd = try AtomicFile.openRegular(pendingLikesPath, O_RDWR) else {
+      throw AtomicFile.SystemError(errno: ENOENT)
+    }
+    pendingLikesFile = fd
+    return fd
+  }
+
+  func closePendingLikesFile() {
+    if pendingLikesFile >= 0 { close(pendingLikesFile) }
+    pendingLikesFile = -1
   }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The file that indexes ``FileSystemFeedStore``'s images, `images.index`: an append-only journal, so an insert
+/// The file that indexes ``FileSystemImageDataStore``'s images, `images.index`: an append-only journal, so an insert
 /// appends two records instead of rewriting the index, compacted (rewritten atomically) when it has grown to more
 /// than twice its live entries. The scheme of OkHttp's `DiskLruCache`: a `dirty` record before a file is written and
 /// a `clean` one after, so a writer killed in between leaves a `dirty` entry whose file the next load deletes, never

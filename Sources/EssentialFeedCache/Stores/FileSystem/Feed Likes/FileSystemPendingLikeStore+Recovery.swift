@@ -1,7 +1,7 @@
 import EssentialFeed
 import Foundation
 
-extension FileSystemFeedStore: RecoverablePendingLikeActionStore {
+extension FileSystemPendingLikeStore: RecoverablePendingLikeActionStore {
   /// Rebuilds the pending likes from every record of the journal that can still be read; the damaged journal is
   /// kept beside it as `pending-likes.damaged` (replacing an older one), and a new journal holds the actions kept.
   ///
@@ -11,7 +11,7 @@ extension FileSystemFeedStore: RecoverablePendingLikeActionStore {
   ///   changed; ``FileFeedStoreError/retrievalFailed(path:reason:)`` when it cannot be read at all.
   public func recoverPendingActions() throws(FileFeedStoreError) -> PendingLikeRecovery {
     if let readable = try? pendingActions() { return PendingLikeRecovery(kept: readable.count, dropped: 0) }
-    return try locked { () throws(FileFeedStoreError) -> PendingLikeRecovery in
+    return try lock.holding { () throws(FileFeedStoreError) -> PendingLikeRecovery in
       // Read again under the lock: another process may have recovered it meanwhile, and its damaged copy must stay.
       if let readable = try? pendingActions() { return PendingLikeRecovery(kept: readable.count, dropped: 0) }
       closePendingLikesFile()
@@ -28,8 +28,8 @@ extension FileSystemFeedStore: RecoverablePendingLikeActionStore {
       let damaged = pendingLikesPath + ".damaged"
       let rebuilt = PendingLikeJournal.file(likes.actionsInOrder.map { .enqueue($0) })
       do throws(AtomicFile.SystemError) {
-        try writer.write(file, to: damaged)
-        try writer.write(Data(rebuilt), to: pendingLikesPath)
+        try directory.write(file, to: damaged)
+        try directory.write(Data(rebuilt), to: pendingLikesPath)
       } catch {
         throw .insertionFailed(path: pendingLikesPath, reason: error.reason)
       }
