@@ -4,12 +4,14 @@ import Foundation
 extension FileSystemFeedStore {
   /// See ``FileSystemImageDataStore/insert(_:for:)``.
   public func insert(_ data: Data, for url: URL) throws(FileFeedStoreError) {
-    try images.onSharedExecutor { store throws(FileFeedStoreError) in try store.insert(data, for: url) }
+    try images.onSharedExecutor((data, url)) { store, insert throws(FileFeedStoreError) in
+      try store.insert(insert.0, for: insert.1)
+    }
   }
 
   /// See ``FileSystemImageDataStore/retrieve(dataForURL:)``.
   public func retrieve(dataForURL url: URL) throws(FileFeedStoreError) -> Data? {
-    try images.onSharedExecutor { store throws(FileFeedStoreError) in try store.retrieve(dataForURL: url) }
+    try images.onSharedExecutor(url) { store, url throws(FileFeedStoreError) in try store.retrieve(dataForURL: url) }
   }
 
   /// See ``FileSystemImageDataStore/storedImageDataSize()``.
@@ -38,14 +40,16 @@ extension FileSystemFeedStore: FeedSearchStore {
   public func replaceSearch(
     with results: [LocalFeedImage], for keyword: String, timestamp: Date
   ) throws(FileFeedStoreError) {
-    try search.onSharedExecutor { store throws(FileFeedStoreError) in
-      try store.replaceSearch(with: results, for: keyword, timestamp: timestamp)
+    try search.onSharedExecutor((results, keyword, timestamp)) { store, replace throws(FileFeedStoreError) in
+      try store.replaceSearch(with: replace.0, for: replace.1, timestamp: replace.2)
     }
   }
 
   /// See ``FileSystemSearchStore/appendToSearch(_:for:)``.
   public func appendToSearch(_ results: [LocalFeedImage], for keyword: String) throws(FileFeedStoreError) {
-    try search.onSharedExecutor { store throws(FileFeedStoreError) in try store.appendToSearch(results, for: keyword) }
+    try search.onSharedExecutor((results, keyword)) { store, append throws(FileFeedStoreError) in
+      try store.appendToSearch(append.0, for: append.1)
+    }
   }
 
   /// See ``FileSystemSearchStore/deleteSearch()``.
@@ -57,7 +61,7 @@ extension FileSystemFeedStore: FeedSearchStore {
 extension FileSystemFeedStore: PendingLikeActionStore, RecoverablePendingLikeActionStore {
   /// See ``FileSystemPendingLikeStore/enqueue(_:)``.
   public func enqueue(_ action: PendingLikeAction) throws(FileFeedStoreError) {
-    try likes.onSharedExecutor { store throws(FileFeedStoreError) in try store.enqueue(action) }
+    try likes.onSharedExecutor(action) { store, action throws(FileFeedStoreError) in try store.enqueue(action) }
   }
 
   /// See ``FileSystemPendingLikeStore/pendingActions()``.
@@ -68,7 +72,7 @@ extension FileSystemFeedStore: PendingLikeActionStore, RecoverablePendingLikeAct
   /// See ``FileSystemPendingLikeStore/removeIfPending(_:)``.
   @discardableResult
   public func removeIfPending(_ action: PendingLikeAction) throws(FileFeedStoreError) -> Bool {
-    try likes.onSharedExecutor { store throws(FileFeedStoreError) in try store.removeIfPending(action) }
+    try likes.onSharedExecutor(action) { store, action throws(FileFeedStoreError) in try store.removeIfPending(action) }
   }
 
   /// See ``FileSystemPendingLikeStore/recoverPendingActions()``.

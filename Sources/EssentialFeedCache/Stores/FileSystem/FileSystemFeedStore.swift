@@ -64,13 +64,15 @@ public actor FileSystemFeedStore: FeedStore, LimitedFeedImageDataStore {
 
   /// See ``FileSystemFeedCache/insert(_:timestamp:)``.
   public func insert(_ feed: [LocalFeedImage], timestamp: Date) throws(FileFeedStoreError) {
-    try feedCache.onSharedExecutor { store throws(FileFeedStoreError) in try store.insert(feed, timestamp: timestamp) }
+    try feedCache.onSharedExecutor((feed, timestamp)) { store, insert throws(FileFeedStoreError) in
+      try store.insert(insert.0, timestamp: insert.1)
+    }
   }
 
   /// See ``FileSystemFeedCache/replaceCachedFeed(with:timestamp:)``.
   public func replaceCachedFeed(with feed: [LocalFeedImage], timestamp: Date) throws(FileFeedStoreError) {
-    try feedCache.onSharedExecutor { store throws(FileFeedStoreError) in
-      try store.replaceCachedFeed(with: feed, timestamp: timestamp)
+    try feedCache.onSharedExecutor((feed, timestamp)) { store, replace throws(FileFeedStoreError) in
+      try store.replaceCachedFeed(with: replace.0, timestamp: replace.1)
     }
   }
 
