@@ -30,25 +30,6 @@ final class ImageIndexFile {
     lock = DirectoryLock("images.lock", in: directory)
   }
 
-  /// Why the index's journal or the images' directory could not be written.
-  struct JournalError: Error {
-    let path: String
-    let reason: String
-  }
-
-  /// The journal as this instance last read or wrote it: its inode, size and change time. A compaction replaces the
-  /// file and an append grows it; the change time, to the nanosecond, tells a new file from an old one whose inode
-  /// number came back with the same size.
-  struct JournalIdentity: Equatable {
-    let inode: UInt64
-    let size: Int64
-    let changed: (seconds: Int, nanoseconds: Int)
-
-    static func == (lhs: Self, rhs: Self) -> Bool {
-      lhs.inode == rhs.inode && lhs.size == rhs.size && lhs.changed == rhs.changed
-    }
-  }
-
   /// Runs `body` holding `images.lock`, with the index read again if another writer changed it.
   ///
   /// - Parameters:
@@ -98,8 +79,7 @@ final class ImageIndexFile {
     knownJournal = nil
   }
 
-  /// Appends the pending lookups' records and `records` to the journal; a journal that must be rewritten whole is
-  /// rewritten first.
+  /// Appends the pending lookups' records and `records` to the journal, rewritten whole first when it must be.
   func append(_ records: [ImageIndexJournal.Record], to index: inout ImageIndex) throws(JournalError) {
     if index.needsRewrite {
       compactIfNeeded(&index)
