@@ -71,7 +71,7 @@ extension DamageSpec {
   ) async -> String? {
     guard let stores = try? await makeStores(setup) else { return nil }  // a store that cannot be made failed
     var model = filled
-    for read in HistoryRun.wholeReads(of: stores, urls: filled.images.urls) {
+    for read in WholeReads.of(stores, urls: filled.images.urls) {
       let observed = await OperationRunner.perform(read, on: stores)
       let expected = model.apply(read)
       if observed.isShorter(than: expected) { return "\(read) gave \(observed) where it held \(expected)" }

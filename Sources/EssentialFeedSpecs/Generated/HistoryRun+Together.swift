@@ -36,12 +36,12 @@ extension HistoryRun {
     }
     let gave = events.map { "\(calls[$0.operation].operation) gave \($0.output)" }.joined(separator: "; ")
     guard !candidates.isEmpty else { return "no serial order of the two explains what they gave: \(gave)" }
-    let reads = Self.wholeReads(of: primary, urls: candidates.flatMap(\.images.urls))
+    let reads = WholeReads.of(primary, urls: candidates.flatMap(\.images.urls))
     var observed: [Observation] = []
     for read in reads { observed.append(await OperationRunner.perform(read, on: primary)) }
     var firstDifference = ""
     for var candidate in candidates {
-      guard let difference = Self.compare(reads, observed, with: &candidate) else {
+      guard let difference = WholeReads.compare(reads, observed, with: &candidate) else {
         model = candidate
         return nil
       }
@@ -60,30 +60,5 @@ extension HistoryRun {
       guard !rest.contains(where: { $0.returned < first.invoked }) else { return [] }
       return serialOrders(of: rest).map { [first] + $0 }
     }
-  }
-
-  /// The reads that show every capability of `stores` whole.
-  static func wholeReads(of stores: StoreCapabilities, urls: [URL]) -> [ModelOperation] {
-    var reads: [ModelOperation] = []
-    if stores.feed != nil { reads.append(.retrieveFeed) }
-    if stores.search != nil { reads.append(.retrieveSearch) }
-    if stores.pages != nil { reads += [.pageCount, .pageAfter(nil, .max)] }
-    if stores.pendingLikes != nil { reads.append(.pendingActions) }
-    if stores.images != nil {
-      var seen: Set<String> = []
-      reads += urls.filter { seen.insert($0.absoluteString).inserted }.map(ModelOperation.retrieveImage)
-    }
-    return reads
-  }
-
-  /// Compares what `reads` gave with `model`, which takes them in: the first difference, or `nil`.
-  static func compare(_ reads: [ModelOperation], _ observed: [Observation], with model: inout ReferenceModel) -> String?
-  {
-    for (read, observation) in zip(reads, observed) {
-      let expected = model.apply(read)
-      guard expected.allows(observation) else { return "\(read): \(expected.difference(from: observation))" }
-      model.settle(read, observation)
-    }
-    return nil
   }
 }

@@ -87,9 +87,9 @@ struct HistoryRun {
 
   /// Reads every capability whole and compares it with the model: `nil` when all agree.
   mutating func observeWhole(_ stores: StoreCapabilities) async -> String? {
-    let reads = Self.wholeReads(of: stores, urls: model.images.urls)
+    let reads = WholeReads.of(stores, urls: model.images.urls)
     var observed: [Observation] = []
     for read in reads { observed.append(await OperationRunner.perform(read, on: stores)) }
-    return Self.compare(reads, observed, with: &model)
+    return WholeReads.compare(reads, observed, with: &model)
   }
 }
