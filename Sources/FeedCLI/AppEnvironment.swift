@@ -70,8 +70,9 @@ struct AppEnvironment: Sendable {
     let environment = AppEnvironment(
       options: options, directory: directory, server: server, isEmbeddedServer: embedded != nil, recorder: recorder,
       composer: FeedComposer(
-        server: server, client: options.limits.makeClient(), storeKind: options.storeKind, directory: directory,
-        imageLimits: options.imageLimits, imageRequests: options.limits.imageRequests, now: options.now,
+        server: server, client: options.limits.makeClient(),
+        storage: options.storeKind.storage(in: directory, imageLimits: options.imageLimits, currentDate: options.now),
+        imageRequests: options.limits.imageRequests, now: options.now,
         decorators: (use.isBrowse ? recorder.answerDecorators : recorder.decorators).telling(progress)
           .mappingEmbeddedImages(to: embedded?.baseURL)))
     do {
@@ -87,7 +88,7 @@ struct AppEnvironment: Sendable {
   /// Why the image cache cannot be read, if it cannot: reading its size opens it, as any load would.
   func imageCacheProblem() async -> String? {
     do {
-      _ = try await composer.imageStore.storedImageDataSize()
+      _ = try await composer.storage.images.storedImageDataSize()
       return nil
     } catch {
       return "\(error)"
@@ -101,9 +102,9 @@ struct AppEnvironment: Sendable {
   private func finish(stopping embedded: LoopbackHTTPServer?) async {
     await composer.imageSaves?.waitUntilSaved()
     if composer.imageSaves?.hasFailed != true {
-      try? await composer.imageStore.flush()  // nothing to do, and nothing opened, when no image was read
+      try? await composer.storage.images.flush()  // nothing to do, and nothing opened, when no image was read
     }
-    for database in composer.databases { await database.close() }  // no I/O is left to the stores' release
+    await composer.storage.close()  // no I/O is left to the stores' release
     await embedded?.stop()
   }
 }

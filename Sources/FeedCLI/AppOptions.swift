@@ -10,7 +10,7 @@ struct AppOptions: Sendable {
   var offline = false
   /// The cache directory; the default one when `nil`.
   var store: String?
-  var storeKind = StoreKind.filesystem
+  var storeKind = FeedStorage.Kind.fileSystem
   /// Answer in JSON instead of text.
   var json = false
   /// The most pages of the feed loaded (`--max-pages`): a feed still going there is cut, and said to be.

@@ -41,7 +41,7 @@ extension FeedApp {
     while let loadMore = current.loadMore {
       guard down < maximumPages else {
         // The rows of a list that never ended are no list to keep: they would stay, up to the bound's millions.
-        try? await composer.pageStore.deletePages()
+        try? await composer.storage.pages.deletePages()
         throw FeedAppError.endlessList(pages: down)
       }
       current = try await retrying(at: current.endIndex, problem: problem) { try await loadMore() }

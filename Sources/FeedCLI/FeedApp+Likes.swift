@@ -8,7 +8,7 @@ extension FeedApp {
   static func act(_ kind: PendingLikeAction.Kind, on imageID: UUID, _ options: AppOptions) async throws -> String {
     try await withLikes(options) { composer in
       let action = PendingLikeAction(imageID: imageID, kind: kind, timestamp: options.now())
-      try await composer.likeStore.enqueue(action)
+      try await composer.storage.pendingLikes.enqueue(action)
       let refusal = RefusalRecorder()
       let report = await composer.likeSynchronizer(retrying: false) {
         if case .rejected(let refused, let why) = $0 { refusal.record(refused, why) }
@@ -17,7 +17,7 @@ extension FeedApp {
       if let why = refusal.reason(for: action) {
         throw FeedAppError.likeRefused(imageID, kind: kind, statusCode: why.statusCode)
       }
-      let pending = try await composer.likeStore.pendingActions().contains { $0.id == action.id }
+      let pending = try await composer.storage.pendingLikes.pendingActions().contains { $0.id == action.id }
       return LikesReport.action(
         action, pending: pending, report: report, json: options.json, language: options.language)
     }
@@ -27,7 +27,7 @@ extension FeedApp {
   /// top.
   static func likes(_ options: AppOptions) async throws -> String {
     try await withLikes(options) { composer in
-      let pending = try await composer.likeStore.pendingActions()
+      let pending = try await composer.storage.pendingLikes.pendingActions()
       var liked: [FeedImage] = []
       var origin = LikesReport.Origin.none
       let list = composer.likedImages
@@ -65,7 +65,7 @@ extension FeedApp {
         // A store it cannot read is said at once, with its remedy: never "0 pending" (the synchronizer counts such a
         // store as a failed pass with nothing pending), never a like stored over a damaged journal.
         do {
-          _ = try await environment.composer.likeStore.pendingActions()
+          _ = try await environment.composer.storage.pendingLikes.pendingActions()
         } catch {
           throw FeedAppError.unreadablePendingLikes(
             reason: "\(error)", store: environment.storePath, storeKind: options.storeKind)

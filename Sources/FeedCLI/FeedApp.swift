@@ -27,9 +27,9 @@ enum FeedApp {
       var report = try await CacheValidationReport(
         composer.localFeed.validateCache(), storePath: environment.storePath)
       report.imageCache = await ImageCacheValidation.run(in: environment.directory)
-      report.search = try await PartValidation.search(in: composer.searchStore)
-      report.pages = try await PartValidation.pages(composer.pageStore, in: environment.directory)
-      report.pendingLikes = try await PendingLikesValidation.run(composer.likeStore, storePath: environment.storePath)
+      report.search = try await PartValidation.search(in: composer.storage.search)
+      report.pages = try await PartValidation.pages(composer.storage.pages, in: environment.directory)
+      report.pendingLikes = try await PendingLikesValidation.run(composer.storage.pendingLikes, storePath: environment.storePath)
       guard options.json else { return report.text(in: options.language) }
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -8,12 +8,12 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
   /// Neither the server nor the cache had a feed; `heldBy` is the other kind of store, when its store in the
   /// directory holds one (the user saved with the other `--store-kind`).
   case noFeed(
-    server: URL?, serverProblem: String?, store: String, storeKind: StoreKind = .filesystem, heldBy: StoreKind? = nil)
+    server: URL?, serverProblem: String?, store: String, storeKind: FeedStorage.Kind = .fileSystem, heldBy: FeedStorage.Kind? = nil)
   /// The cache could not be read, and the server (if any) could not replace it. A `deletable` one is damaged, so
   /// `feed validate-cache` deletes it; otherwise it is another program's (or a newer version's) database, which
   /// the store never changes, and `reason` says what to do.
   case unreadableCache(
-    String, serverProblem: String?, store: String, deletable: Bool, storeKind: StoreKind = .filesystem)
+    String, serverProblem: String?, store: String, deletable: Bool, storeKind: FeedStorage.Kind = .fileSystem)
   /// The cache directory cannot be created or written.
   case unusableStore(path: String, reason: String)
   /// `--url` is not an absolute http(s) URL.
@@ -31,7 +31,7 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
   /// `feed browse` scrolled `pages` pages down and the server's list had not ended.
   case endlessList(pages: Int)
   /// The pending likes and discards cannot be read; `feed validate-cache` recovers what can be.
-  case unreadablePendingLikes(reason: String, store: String, storeKind: StoreKind = .filesystem)
+  case unreadablePendingLikes(reason: String, store: String, storeKind: FeedStorage.Kind = .fileSystem)
   /// The command's output could not be written (a full disk, a closed pipe): what it printed is lost.
   case outputFailed(reason: String)
   /// `feed serve --port` names a port another program listens on.
@@ -49,9 +49,9 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
     case .noFeed(let server?, let problem, let store, let kind, let other?):
       language.text(
         "ERROR_NO_FEED_FROM_SERVER_OTHER_KIND", server.absoluteString, problem ?? language.text("UNKNOWN_ERROR"),
-        store, kind.rawValue, other.rawValue)
+        store, kind.name, other.name)
     case .noFeed(nil, _, let store, let kind, let other?):
-      language.text("ERROR_NO_FEED_OTHER_KIND", store, kind.rawValue, other.rawValue)
+      language.text("ERROR_NO_FEED_OTHER_KIND", store, kind.name, other.name)
     case .unreadableCache(let reason, let problem?, let store, true, let kind):
       language.text("ERROR_UNREADABLE_CACHE_SERVER", problem, reason, Self.validateArguments(store, kind))
     case .unreadableCache(let reason, nil, let store, true, let kind):
@@ -79,8 +79,8 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
 
   /// The arguments of the `feed validate-cache` command that repairs the user's store: its directory, and its kind
   /// when it is not the default.
-  static func validateArguments(_ store: String, _ kind: StoreKind) -> String {
-    "--store \(store.shellQuoted)" + (kind == .filesystem ? "" : " --store-kind \(kind.rawValue)")
+  static func validateArguments(_ store: String, _ kind: FeedStorage.Kind) -> String {
+    "--store \(store.shellQuoted)" + (kind == .fileSystem ? "" : " --store-kind \(kind.name)")
   }
 
   /// A short phrase for why a remote load failed, by the kind of failure every remote error of the library says.

@@ -39,13 +39,21 @@ struct CommonOptions: ParsableArguments {
 
   @Option(
     name: .long, help: "The cache's store: filesystem (a directory of files, the default) or sqlite (one database).")
-  var storeKind: StoreKind = .filesystem
+  var storeKind: FeedStorage.Kind = .fileSystem
 
   @Flag(name: .long, help: "Print machine-readable JSON instead of text.")
   var json = false
 }
 
-extension StoreKind: ExpressibleByArgument {}
+extension FeedStorage.Kind: ExpressibleByArgument {
+  /// The kind named `argument`, one of ``FeedStorage/Kind/persistent``.
+  public init?(argument: String) {
+    guard let kind = Self.persistent.first(where: { $0.name == argument }) else { return nil }
+    self = kind
+  }
+
+  public static var allValueStrings: [String] { persistent.map(\.name) }
+}
 
 extension FeedCommand {
   /// Shows the feed (the default subcommand).

@@ -1,15 +1,11 @@
 import EssentialFeed
 import EssentialFeedAPI
 import EssentialFeedCache
-import EssentialFeedSQLite
 import Foundation
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking  // URLSession on Linux
 #endif
-
-/// Which store keeps the feed, the last search and the pending likes: a directory of files, or one SQLite database.
-enum StoreKind: String, CaseIterable, Sendable { case filesystem, sqlite }
 
 /// The composition root: every client, store, loader and use case of the app, made of library types alone and
 /// nothing else, so it can be copied into any app. Without a server (offline) every part reads its cache alone.
@@ -36,25 +32,12 @@ struct FeedComposer: Sendable {
     var remoteSearch: @Sendable (@escaping FeedSearch.Remote) -> FeedSearch.Remote = { $0 }
   }
 
-  /// The database of the SQLite kind, which also holds the window's page list, whatever the kind.
-  static let databaseFile = "feed.sqlite"
-  /// The image cache, an SQLite database whatever the kind: deleting it loses nothing another store keeps.
-  static let imagesFile = "images.sqlite"
-
   let server: URL?
   let client: any HTTPRequestClient
   let now: @Sendable () -> Date
   let decorators: Decorators
-  /// The feed, the last search and the pending likes: one store each, on one database (or directory) of the kind.
-  let feedStore: any FeedStore
-  let searchStore: any FeedSearchStore
-  let likeStore: any RecoverablePendingLikeActionStore
-  /// The liked list the server sent last, in a store of its own.
-  let likedListStore: any FeedStore
-  let pageStore: SQLitePageStore
-  let imageStore: SQLiteImageDataStore
-  /// Every database the stores share: the app closes them when a command ends.
-  let databases: [SQLiteDatabase]
+  /// Every store: the feed, the last search, the pending likes, the liked list, the page list and the image cache.
+  let storage: FeedStorage
   /// Images, cache first; one for the whole app, so that its bound on requests holds for every screen.
   let imageLoader: any FeedImageDataLoader
   /// The downloaded images waiting for the image cache (`nil` offline): wait for it before the process ends.
@@ -63,28 +46,14 @@ struct FeedComposer: Sendable {
   /// an image whose cached bytes proved no picture.
   let remoteImageLoader: (any FeedImageDataLoader)?
 
-  /// Makes the stores in `directory` (each opens its files on its first operation) and the image loader.
+  /// Makes the image loader over `storage` (`FeedStorage.sqlite(in:)`, say: each store opens on its first operation).
   init(
-    server: URL?, client: any HTTPRequestClient, storeKind: StoreKind, directory: URL, imageLimits: ImageCacheLimits,
+    server: URL?, client: any HTTPRequestClient, storage: FeedStorage,
     imageRequests: Int = ConcurrencyLimitedFeedImageDataLoader.defaultMaximumConcurrentLoads,
     now: @escaping @Sendable () -> Date = Date.init, decorators: Decorators = Decorators()
   ) {
-    (self.server, self.client, self.now, self.decorators) = (server, client, now, decorators)
-    let sqlite = { (file: String) in SQLiteDatabase(storeURL: directory.appending(path: file)) }  // opened on use
-    let (database, images, likes) = (sqlite(Self.databaseFile), sqlite(Self.imagesFile), sqlite("likes.sqlite"))
-    databases = [database, images, likes]
-    switch storeKind {
-    case .filesystem:
-      let files = FileSystemFeedStore(directory: directory)
-      (feedStore, searchStore, likeStore) = (files, files, files)
-      likedListStore = FileSystemFeedStore(directory: directory.appending(path: "likes"))
-    case .sqlite:
-      (feedStore, searchStore) = (SQLiteFeedCache(database: database), SQLiteSearchStore(database: database))
-      (likeStore, likedListStore) = (SQLitePendingLikeStore(database: database), SQLiteFeedCache(database: likes))
-    }
-    pageStore = SQLitePageStore(database: database)
-    imageStore = SQLiteImageDataStore(database: images, imageLimits: imageLimits, currentDate: now)
-    let local = LocalFeedImageDataLoader(store: imageStore)
+    (self.server, self.client, self.storage, self.now, self.decorators) = (server, client, storage, now, decorators)
+    let local = LocalFeedImageDataLoader(store: storage.images)
     guard server != nil else {
       (imageLoader, imageSaves, remoteImageLoader) = (decorators.cachedImages(local), nil, nil)
       return
@@ -111,7 +80,7 @@ struct FeedComposer: Sendable {
     return URLSessionHTTPClient(configuration: configuration, maximumBodySize: maximumBodySize)
   }
 
-  var localFeed: LocalFeedLoader { LocalFeedLoader(store: feedStore, currentDate: now) }
+  var localFeed: LocalFeedLoader { LocalFeedLoader(store: storage.feed, currentDate: now) }
 
   /// The most pages of the feed loaded by default: a bound for a feed that never ends.
   static let defaultMaximumPages = 1_000
@@ -132,7 +101,7 @@ struct FeedComposer: Sendable {
 
   /// The search: the server's pages for a keyword, each cached as the last search; else the cache.
   var search: FeedSearch {
-    let cache = LocalFeedSearchLoader(store: searchStore, currentDate: now)
+    let cache = LocalFeedSearchLoader(store: storage.search, currentDate: now)
     let remote: FeedSearch.Remote
     if let server {
       remote = decorators.remoteSearch { [client, decorators] keyword in
@@ -161,7 +130,7 @@ struct FeedComposer: Sendable {
     let client = decorators.feedClient(client)
     let pages = server.map { RemoteFeedPageLoader(baseURL: $0, client: client, pageSize: pageSize) }
     return FeedWindow(
-      capacity: capacity, pageSize: pageSize, pages: LocalFeedPageLoader(store: pageStore),
+      capacity: capacity, pageSize: pageSize, pages: LocalFeedPageLoader(store: storage.pages),
       remote: remote { last in
         guard let pages else { throw RemoteFeedLoader.Error.connectivity }
         return try await pages.loadPage(after: last)
@@ -178,7 +147,7 @@ struct FeedComposer: Sendable {
 
   /// The liked list: from the server, cached on success (`nil` offline); and the list cached last.
   var likedImages: (server: (any FeedLoader)?, cached: any FeedLoader) {
-    let cache = LocalFeedLoader(store: likedListStore, currentDate: now)
+    let cache = LocalFeedLoader(store: storage.likedList, currentDate: now)
     let remote = server.map { RemoteLikedImagesLoader(baseURL: $0, client: decorators.feedClient(client)) }
     return (remote.map { FeedLoaderCacheDecorator(decoratee: $0, cache: cache) }, cache)
   }
@@ -195,7 +164,7 @@ struct FeedComposer: Sendable {
       guard retrying else { throw CancellationError() }  // no next pass: the command ends
       try await Task.sleep(for: .seconds(delay))
     }
-    return LikeSynchronizer(store: likeStore, sender: sender, sleep: sleep, onEvent: onEvent, passLock: passLock)
+    return LikeSynchronizer(store: storage.pendingLikes, sender: sender, sleep: sleep, onEvent: onEvent, passLock: passLock)
   }
 
   /// The feed screen's controller: `feed`'s pages on `view`, each image's data made an `Image` by `transform`, off
@@ -230,7 +199,7 @@ struct FeedComposer: Sendable {
   func likesScreen(send: @escaping @Sendable () async -> Void, view: any LikesView) -> LikesController {
     let likedImages = likedImages  // built once: each access of the property composes the loaders again
     let liked = likedImages.server ?? likedImages.cached
-    return LikesController(store: likeStore, loadLiked: liked.load, send: send, currentDate: now, view: view)
+    return LikesController(store: storage.pendingLikes, loadLiked: liked.load, send: send, currentDate: now, view: view)
   }
 
   /// The sender without a server: every action stays pending.

@@ -1,4 +1,6 @@
 import EssentialFeed
+import EssentialFeedCache
+import EssentialFeedSQLite
 import FeedTerminal
 import Foundation
 
@@ -29,7 +31,7 @@ enum FeedReportRenderer {
       lines.append(
         language.text(
           "IMAGE_CACHE_UNUSABLE",
-          URL(fileURLWithPath: report.store, isDirectory: true).appending(path: FeedComposer.imagesFile)
+          URL(fileURLWithPath: report.store, isDirectory: true).appending(path: FeedStorage.imageDatabaseFile)
             .path(percentEncoded: false),
           problem.trimmingCharacters(in: CharacterSet(charactersIn: "."))))
     }

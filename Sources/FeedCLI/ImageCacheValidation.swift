@@ -1,3 +1,4 @@
+import EssentialFeedCache
 import EssentialFeedSQLite
 import Foundation
 
@@ -34,7 +35,7 @@ struct ImageCacheValidation: Codable, Equatable {
   /// Reads the image cache in `directory`, and deletes it (with its journal files) when it cannot be read; `nil`
   /// when there is none.
   static func run(in directory: URL) async -> ImageCacheValidation? {
-    let file = directory.appending(path: FeedComposer.imagesFile)
+    let file = directory.appending(path: FeedStorage.imageDatabaseFile)
     let path = file.path(percentEncoded: false)
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     switch await size(of: file) {

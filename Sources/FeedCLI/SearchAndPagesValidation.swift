@@ -35,7 +35,7 @@ struct PartValidation: Codable, Equatable {
 
   /// The page list `feed browse` keeps in `feed.sqlite` in `directory`, whatever the store kind.
   static func pages(_ store: any FeedPageStore, in directory: URL) async throws -> PartValidation? {
-    let file = directory.appending(path: FeedComposer.databaseFile)
+    let file = directory.appending(path: FeedStorage.databaseFile)
     guard FileManager.default.fileExists(atPath: file.path(percentEncoded: false)) else { return nil }
     return try await run(count: { try await readEveryPage(of: store) }, delete: { try await store.deletePages() })
   }

@@ -31,18 +31,19 @@ struct FeedAppTests {
 
   @Test(
     "APP-12 every store the app offers is a shipped store the specs run, under the same name",
-    arguments: StoreKind.allCases)
-  func appStoresAreShippedStores(kind: StoreKind) async throws {
-    let shipped = try #require(ShippedStore(rawValue: kind.rawValue), "no shipped store named \(kind.rawValue)")
+    arguments: FeedStorage.Kind.persistent)
+  func appStoresAreShippedStores(kind: FeedStorage.Kind) async throws {
+    let shipped = try #require(ShippedStore(rawValue: kind.name), "no shipped store named \(kind.name)")
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let appStore = FeedComposer(
-        server: nil, client: FeedComposer.httpClient(timeout: 1, maximumBodySize: 1), storeKind: kind,
-        directory: directory, imageLimits: .app
-      ).feedStore
+        server: nil, client: FeedComposer.httpClient(timeout: 1, maximumBodySize: 1),
+        storage: kind.storage(in: directory, imageLimits: .app)
+      ).storage.feed
       let shippedStore = shipped.makeStore(in: directory)
-      // The shipped SQLite store is the façade the specs run, forwarding the feed to the store the app uses.
+      // The shipped stores are the façades the specs run, forwarding the feed to the store the app uses.
       let shippedType: any FeedStore.Type =
-        shippedStore is SQLiteFeedStore ? SQLiteFeedCache.self : type(of: shippedStore)
+        shippedStore is SQLiteFeedStore
+        ? SQLiteFeedCache.self : shippedStore is FileSystemFeedStore ? FileSystemFeedCache.self : type(of: shippedStore)
       #expect(ObjectIdentifier(type(of: appStore)) == ObjectIdentifier(shippedType))
     }
   }
@@ -285,7 +286,7 @@ struct FeedAppTests {
   // MARK: - Helpers
 
   private func show(
-    store: URL, storeKind: StoreKind = .filesystem, url: String? = nil, offline: Bool = false, now: Date = Date(),
+    store: URL, storeKind: FeedStorage.Kind = .fileSystem, url: String? = nil, offline: Bool = false, now: Date = Date(),
     limits: NetworkLimits = NetworkLimits()
   ) async throws -> FeedReport {
     let json = try await FeedApp.show(

@@ -1,5 +1,6 @@
 import EssentialFeedSQLite
 import FeedDemoServer
+import EssentialFeedCache
 import Foundation
 import TestSupport
 import Testing
@@ -54,7 +55,7 @@ struct FeedBrowseAppTests {
           maxPages: 5)
       }
 
-      let pages = SQLiteFeedStore(storeURL: directory.appending(path: FeedComposer.databaseFile))
+      let pages = SQLiteFeedStore(storeURL: directory.appending(path: FeedStorage.databaseFile))
       #expect(try await pages.pageImageCount() == 0, "the rows of the list given up on stayed")
       let validated = try await FeedApp.validateCache(AppOptions(store: store, json: false, language: .english))
       #expect(!validated.contains("Kept a page list"), "\(validated)")

@@ -1,3 +1,4 @@
+import EssentialFeedCache
 import Foundation
 import TestSupport
 import Testing
@@ -70,8 +71,8 @@ struct FeedCommandTests {
     }
   }
 
-  @Test("APP-16 validate-cache never creates a store that was not there", arguments: StoreKind.allCases)
-  func validateCacheCreatesNothing(kind: StoreKind) async throws {
+  @Test("APP-16 validate-cache never creates a store that was not there", arguments: FeedStorage.Kind.persistent)
+  func validateCacheCreatesNothing(kind: FeedStorage.Kind) async throws {
     try await withTemporaryDirectory { directory in
       let store = directory.appending(path: "never-made", directoryHint: .isDirectory)
 

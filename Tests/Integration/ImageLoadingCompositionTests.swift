@@ -22,8 +22,8 @@ struct ImageLoadingCompositionTests {
     let directory = FileManager.default.temporaryDirectory.appending(path: "CL-3-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     let sut = FeedComposer(
-      server: URL(string: "http://demo.test"), client: LoaderClient(loader: remote), storeKind: .filesystem,
-      directory: directory, imageLimits: .app,
+      server: URL(string: "http://demo.test"), client: LoaderClient(loader: remote),
+      storage: .fileSystem(in: directory, imageLimits: .app),
       imageRequests: requests ?? ConcurrencyLimitedFeedImageDataLoader.defaultMaximumConcurrentLoads
     ).imageLoader
     let urls = (0..<200).compactMap { URL(string: "http://demo.test/images/\($0)") }

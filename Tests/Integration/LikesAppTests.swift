@@ -1,5 +1,6 @@
 import EssentialFeed
 import FeedDemoServer
+import EssentialFeedCache
 import Foundation
 import TestSupport
 import Testing
@@ -14,8 +15,8 @@ struct LikesAppTests {
 
   @Test(
     "LKA-1 liking while the server is down succeeds locally and says it is pending; likes lists it marked; sync sends it",
-    arguments: [StoreKind.filesystem, .sqlite])
-  func likeWhileDown(kind: StoreKind) async throws {
+    arguments: [FeedStorage.Kind.fileSystem, .sqlite])
+  func likeWhileDown(kind: FeedStorage.Kind) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
       let liked = try await FeedApp.act(
@@ -52,8 +53,8 @@ struct LikesAppTests {
 
   @Test(
     "LKA-3 the liked list is cached: when the server cannot be reached, the list cached last shows, pending on top",
-    arguments: [StoreKind.filesystem, .sqlite])
-  func likedListIsCached(kind: StoreKind) async throws {
+    arguments: [FeedStorage.Kind.fileSystem, .sqlite])
+  func likedListIsCached(kind: FeedStorage.Kind) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
       let server = try await DemoFeedServer.start()
@@ -89,10 +90,10 @@ struct LikesAppTests {
         try await FeedApp.act(
           .discard, on: unknown,
           AppOptions(
-            url: server.baseURL.absoluteString, offline: false, store: store, storeKind: .filesystem, json: false))
+            url: server.baseURL.absoluteString, offline: false, store: store, storeKind: .fileSystem, json: false))
       }
       let listed = try json(
-        try await FeedApp.likes(AppOptions(url: down, offline: false, store: store, storeKind: .filesystem, json: true))
+        try await FeedApp.likes(AppOptions(url: down, offline: false, store: store, storeKind: .fileSystem, json: true))
       )
       #expect(listed["pending"] as? Int == 0, "the refused action was dropped")
     }
@@ -104,8 +105,8 @@ struct LikesAppTests {
 
   @Test(
     "LKA-4 sync with a pending-likes store it cannot read is an error that names the store, never '0 pending'",
-    arguments: [StoreKind.filesystem, .sqlite])
-  func unreadablePendingStore(kind: StoreKind) async throws {
+    arguments: [FeedStorage.Kind.fileSystem, .sqlite])
+  func unreadablePendingStore(kind: FeedStorage.Kind) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
       _ = try await FeedApp.act(
@@ -136,7 +137,7 @@ struct LikesAppTests {
       let error = await #expect(throws: FeedAppError.self) {
         _ = try await FeedApp.sync(
           AppOptions(
-            url: down, offline: false, store: directory.path(percentEncoded: false), storeKind: .filesystem, json: true)
+            url: down, offline: false, store: directory.path(percentEncoded: false), storeKind: .fileSystem, json: true)
         )
       }
       #expect("\(error.map { "\($0)" } ?? "")".contains("likes-sync.lock"))

@@ -22,14 +22,14 @@ struct LikesRetryCompositionTests {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let server = LikeServer(failing: 2)
       let composer = FeedComposer(
-        server: URL(string: "http://demo.test"), client: server, storeKind: .sqlite, directory: directory,
-        imageLimits: .app)
+        server: URL(string: "http://demo.test"), client: server,
+        storage: .sqlite(in: directory, imageLimits: .app))
       let action = PendingLikeAction(imageID: UUID(), kind: .like, timestamp: Date())
-      try await composer.likeStore.enqueue(action)
+      try await composer.storage.pendingLikes.enqueue(action)
 
       let oneShot = await composer.likeSynchronizer(retrying: false).sendPending()
       #expect(oneShot.failed == 1)
-      #expect(try await composer.likeStore.pendingActions() == [action], "a one-shot command leaves it pending")
+      #expect(try await composer.storage.pendingLikes.pendingActions() == [action], "a one-shot command leaves it pending")
 
       let (events, relay) = AsyncStream.makeStream(of: LikeSynchronizer.Event.self)
       let browse = composer.likeSynchronizer(retrying: true) { relay.yield($0) }
@@ -42,7 +42,7 @@ struct LikesRetryCompositionTests {
       }
 
       #expect(answered == [action], "sent again after a backoff, with no one asking")
-      #expect(try await composer.likeStore.pendingActions() == [])
+      #expect(try await composer.storage.pendingLikes.pendingActions() == [])
       #expect(server.requests == 3)
       await browse.stop()
     }

@@ -1,5 +1,6 @@
 import EssentialFeed
 import FeedDemoServer
+import EssentialFeedCache
 import Foundation
 import TestSupport
 import Testing
@@ -11,8 +12,8 @@ import Testing
 struct MessageTruthTests {
   @Test(
     "APP-36 offline with no feed of its --store-kind, a store of the other kind that holds one is named, with the option",
-    arguments: [(saved: StoreKind.sqlite, asked: StoreKind.filesystem), (saved: .filesystem, asked: .sqlite)])
-  func otherKindHoldsTheFeed(saved: StoreKind, asked: StoreKind) async throws {
+    arguments: [(saved: FeedStorage.Kind.sqlite, asked: FeedStorage.Kind.fileSystem), (saved: .fileSystem, asked: .sqlite)])
+  func otherKindHoldsTheFeed(saved: FeedStorage.Kind, asked: FeedStorage.Kind) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
       _ = try await FeedApp.show(AppOptions(store: store, storeKind: saved, json: true), progress: nil)
@@ -23,8 +24,8 @@ struct MessageTruthTests {
 
       #expect(
         error?.description(in: .english)
-          == "There is no valid cached feed in \(store) for --store-kind \(asked.rawValue); the \(saved.rawValue) "
-          + "store there holds one: add --store-kind \(saved.rawValue).")
+          == "There is no valid cached feed in \(store) for --store-kind \(asked.name); the \(saved.name) "
+          + "store there holds one: add --store-kind \(saved.name).")
     }
   }
 

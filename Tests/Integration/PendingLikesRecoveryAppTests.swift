@@ -1,5 +1,6 @@
 import EssentialFeed
 import FeedDemoServer
+import EssentialFeedCache
 import Foundation
 import TestSupport
 import Testing
@@ -11,8 +12,8 @@ import Testing
 struct PendingLikesRecoveryAppTests {
   @Test(
     "LKA-6 validate-cache recovers damaged pending likes, keeping every action it can read; the likes commands say how",
-    arguments: [StoreKind.filesystem, .sqlite])
-  func recovery(kind: StoreKind) async throws {
+    arguments: [FeedStorage.Kind.fileSystem, .sqlite])
+  func recovery(kind: FeedStorage.Kind) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
       for item in 1...3 {
@@ -24,7 +25,7 @@ struct PendingLikesRecoveryAppTests {
       case .sqlite:
         try SQLiteConnection(path: directory.appending(path: "feed.sqlite").path(percentEncoded: false))
           .execute("UPDATE pending_like SET kind = 7 WHERE position = 2")
-      case .filesystem:
+      default:
         let journal = directory.appending(path: "pending-likes")
         var bytes = try Data(contentsOf: journal)
         bytes[16 + 64 + 20] ^= 0xFF  // the second like's record, after the 16-byte header
@@ -41,7 +42,7 @@ struct PendingLikesRecoveryAppTests {
       let output = try await FeedApp.validateCache(
         AppOptions(store: store, storeKind: kind, json: false, language: .english))
       #expect(output.contains("kept 2, dropped 1 damaged records"), "\(output)")
-      #expect(output.contains("The damaged journal is kept at") == (kind == .filesystem), "\(output)")
+      #expect(output.contains("The damaged journal is kept at") == (kind == .fileSystem), "\(output)")
       let again = try await FeedApp.validateCache(
         AppOptions(store: store, storeKind: kind, json: false, language: .english))
       #expect(again.contains("Kept 2 pending likes and discards in \(store)."), "\(again)")
@@ -63,17 +64,17 @@ struct EmbeddedServerLikesAppTests {
       let store = directory.path(percentEncoded: false)
       let output = try await FeedApp.act(
         .like, on: DemoFeed.item(at: 1).id,
-        AppOptions(url: nil, offline: false, store: store, storeKind: .filesystem, json: false, language: .english))
+        AppOptions(url: nil, offline: false, store: store, storeKind: .fileSystem, json: false, language: .english))
       #expect(output.contains("forgets them when this command ends"), "\(output)")
       #expect(output.contains("run `feed serve` and pass its URL with --url"), "\(output)")
 
       let offline = try await FeedApp.act(
         .like, on: DemoFeed.item(at: 2).id,
-        AppOptions(url: nil, offline: true, store: store, storeKind: .filesystem, json: false, language: .english))
+        AppOptions(url: nil, offline: true, store: store, storeKind: .fileSystem, json: false, language: .english))
       #expect(!offline.contains("embedded demo server"), "no server, no note: \(offline)")
       let json = try await FeedApp.act(
         .like, on: DemoFeed.item(at: 3).id,
-        AppOptions(url: nil, offline: false, store: store, storeKind: .filesystem, json: true, language: .english))
+        AppOptions(url: nil, offline: false, store: store, storeKind: .fileSystem, json: true, language: .english))
       #expect(try JSONSerialization.jsonObject(with: Data(json.utf8)) is [String: Any], "JSON stays JSON")
     }
   }

@@ -36,7 +36,7 @@ struct OfflineWordingTests {
       #expect(said.contains("offline: the server was not asked") && !said.contains("could not be reached"), "\(said)")
 
       let likes = try await FeedApp.likes(
-        AppOptions(url: nil, offline: true, store: store, storeKind: .filesystem, json: false, language: .english))
+        AppOptions(url: nil, offline: true, store: store, storeKind: .fileSystem, json: false, language: .english))
       #expect(likes.contains("Offline: showing the liked images cached last"), "\(likes)")
       #expect(!likes.contains("could not be reached"), "\(likes)")
     }

@@ -55,7 +55,7 @@ struct UnreadableCacheAdviceAppTests {
       try Data("corrupt".utf8).write(to: URL(fileURLWithPath: store).appending(path: "feed.cache"))
       let corrupt = await #expect(throws: FeedAppError.self) {
         _ = try await FeedApp.show(
-          AppOptions(url: nil, offline: true, store: store, storeKind: .filesystem, json: true), progress: nil)
+          AppOptions(url: nil, offline: true, store: store, storeKind: .fileSystem, json: true), progress: nil)
       }
       #expect(
         corrupt?.description(in: .english).contains("Run `feed validate-cache --store '\(store)")
