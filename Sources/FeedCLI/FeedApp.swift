@@ -29,7 +29,8 @@ enum FeedApp {
       report.imageCache = await ImageCacheValidation.run(in: environment.directory)
       report.search = try await PartValidation.search(in: composer.storage.search)
       report.pages = try await PartValidation.pages(composer.storage.pages, in: environment.directory)
-      report.pendingLikes = try await PendingLikesValidation.run(composer.storage.pendingLikes, storePath: environment.storePath)
+      report.pendingLikes = try await PendingLikesValidation.run(
+        composer.storage.pendingLikes, storePath: environment.storePath)
       guard options.json else { return report.text(in: options.language) }
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

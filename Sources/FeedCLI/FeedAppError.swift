@@ -8,7 +8,8 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
   /// Neither the server nor the cache had a feed; `heldBy` is the other kind of store, when its store in the
   /// directory holds one (the user saved with the other `--store-kind`).
   case noFeed(
-    server: URL?, serverProblem: String?, store: String, storeKind: FeedStorage.Kind = .fileSystem, heldBy: FeedStorage.Kind? = nil)
+    server: URL?, serverProblem: String?, store: String, storeKind: FeedStorage.Kind = .fileSystem,
+    heldBy: FeedStorage.Kind? = nil)
   /// The cache could not be read, and the server (if any) could not replace it. A `deletable` one is damaged, so
   /// `feed validate-cache` deletes it; otherwise it is another program's (or a newer version's) database, which
   /// the store never changes, and `reason` says what to do.

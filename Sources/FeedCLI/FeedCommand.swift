@@ -52,6 +52,7 @@ extension FeedStorage.Kind: ExpressibleByArgument {
     self = kind
   }
 
+  /// The names of ``FeedStorage/Kind/persistent``, for the help and the completion scripts.
   public static var allValueStrings: [String] { persistent.map(\.name) }
 }
 

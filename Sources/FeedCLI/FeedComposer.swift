@@ -164,7 +164,8 @@ struct FeedComposer: Sendable {
       guard retrying else { throw CancellationError() }  // no next pass: the command ends
       try await Task.sleep(for: .seconds(delay))
     }
-    return LikeSynchronizer(store: storage.pendingLikes, sender: sender, sleep: sleep, onEvent: onEvent, passLock: passLock)
+    return LikeSynchronizer(
+      store: storage.pendingLikes, sender: sender, sleep: sleep, onEvent: onEvent, passLock: passLock)
   }
 
   /// The feed screen's controller: `feed`'s pages on `view`, each image's data made an `Image` by `transform`, off

@@ -7,7 +7,7 @@ import Testing
 struct DurabilityTests {
   @Test(
     "CC-3 a file store flushes the new file before renaming it over the old, then flushes the directory",
-    arguments: [ShippedStore.codable, .fileSystem])
+    arguments: ShippedStore.fileStores)
   func flushesBeforeAndAfterRename(kind: ShippedStore) async throws {
     let writer = try #require(crashWriterExecutable(), "StoreCrashWriter was not built beside the tests")
     let strace = try #require(

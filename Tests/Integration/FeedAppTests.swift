@@ -286,7 +286,8 @@ struct FeedAppTests {
   // MARK: - Helpers
 
   private func show(
-    store: URL, storeKind: FeedStorage.Kind = .fileSystem, url: String? = nil, offline: Bool = false, now: Date = Date(),
+    store: URL, storeKind: FeedStorage.Kind = .fileSystem, url: String? = nil, offline: Bool = false,
+    now: Date = Date(),
     limits: NetworkLimits = NetworkLimits()
   ) async throws -> FeedReport {
     let json = try await FeedApp.show(

@@ -1,6 +1,6 @@
+import EssentialFeedCache
 import EssentialFeedSQLite
 import FeedDemoServer
-import EssentialFeedCache
 import Foundation
 import TestSupport
 import Testing

@@ -1,6 +1,6 @@
 import EssentialFeed
-import FeedDemoServer
 import EssentialFeedCache
+import FeedDemoServer
 import Foundation
 import TestSupport
 import Testing
@@ -15,7 +15,7 @@ struct LikesAppTests {
 
   @Test(
     "LKA-1 liking while the server is down succeeds locally and says it is pending; likes lists it marked; sync sends it",
-    arguments: [FeedStorage.Kind.fileSystem, .sqlite])
+    arguments: FeedStorage.Kind.persistent)
   func likeWhileDown(kind: FeedStorage.Kind) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
@@ -53,7 +53,7 @@ struct LikesAppTests {
 
   @Test(
     "LKA-3 the liked list is cached: when the server cannot be reached, the list cached last shows, pending on top",
-    arguments: [FeedStorage.Kind.fileSystem, .sqlite])
+    arguments: FeedStorage.Kind.persistent)
   func likedListIsCached(kind: FeedStorage.Kind) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
@@ -105,7 +105,7 @@ struct LikesAppTests {
 
   @Test(
     "LKA-4 sync with a pending-likes store it cannot read is an error that names the store, never '0 pending'",
-    arguments: [FeedStorage.Kind.fileSystem, .sqlite])
+    arguments: FeedStorage.Kind.persistent)
   func unreadablePendingStore(kind: FeedStorage.Kind) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)

@@ -29,7 +29,7 @@ struct LikesFaultTests {
 
   @Test(
     "LKF-1 200 random likes and discards over 20 images with random syncs, against a server failing 30 % (half after applying): the server ends at the last intent, each key applied once",
-    arguments: [ShippedStore.fileSystem, .sqlite])
+    arguments: ShippedStore.offering((any PendingLikeActionStore).self, persistentOnly: true))
   func randomActionsAgainstFailingServer(kind: ShippedStore) async throws {
     let seed = Self.seed()
     var rng = SplitMix64(seed: seed)
@@ -72,8 +72,8 @@ struct LikesFaultTests {
 
   @Test(
     "LKF-2 writers killed with SIGKILL at random points during like, discard and sync (60 trials per store): after a restart and a sync, nothing acknowledged is lost and no key is applied twice",
-    arguments: [StoreKindArgument.filesystem, .sqlite])
-  func killedWriters(kind: StoreKindArgument) async throws {
+    arguments: FeedStorage.Kind.persistent)
+  func killedWriters(kind: FeedStorage.Kind) async throws {
     let feed = try #require(builtExecutable(named: "feed"), "the feed executable is built beside the tests")
     let seed = Self.seed()
     var rng = SplitMix64(seed: seed)
@@ -83,7 +83,7 @@ struct LikesFaultTests {
     try await withTemporaryDirectory { directory in
       let common = [
         "--url", server.baseURL.absoluteString, "--store", directory.path(percentEncoded: false),
-        "--store-kind", kind.rawValue,
+        "--store-kind", kind.name,
       ]
       var history: [UUID: [(liked: Bool, acknowledged: Bool)]] = [:]
       var killed = 0
@@ -123,7 +123,7 @@ struct LikesFaultTests {
       #expect(snapshot.conflicts == 0, "a key reused for another action (seed \(seed))")
       #expect(killed >= 20, "only \(killed) writers were killed")
       print(
-        "LKF-2 \(kind.rawValue): 60 actions, \(killed) processes killed with SIGKILL, \(snapshot.applied.count) keys "
+        "LKF-2 \(kind.name): 60 actions, \(killed) processes killed with SIGKILL, \(snapshot.applied.count) keys "
           + "applied once each (\(snapshot.repeats) repeated requests absorbed), faults \(snapshot.failedBefore) before / \(snapshot.failedAfter) after applying, seed \(seed)"
       )
     }
@@ -164,10 +164,6 @@ struct LikesFaultTests {
     let pending = (try? JSONSerialization.jsonObject(with: printed) as? [String: Any])?["pending"] as? Int
     return process.terminationStatus == 0 && pending == 0 ? 0 : 1
   }
-}
-
-enum StoreKindArgument: String, CaseIterable, Sendable {
-  case filesystem, sqlite
 }
 
 /// How long a writer runs to its end on this machine now, to choose kill points inside a run (LKF-2).

@@ -29,7 +29,8 @@ struct LikesRetryCompositionTests {
 
       let oneShot = await composer.likeSynchronizer(retrying: false).sendPending()
       #expect(oneShot.failed == 1)
-      #expect(try await composer.storage.pendingLikes.pendingActions() == [action], "a one-shot command leaves it pending")
+      #expect(
+        try await composer.storage.pendingLikes.pendingActions() == [action], "a one-shot command leaves it pending")
 
       let (events, relay) = AsyncStream.makeStream(of: LikeSynchronizer.Event.self)
       let browse = composer.likeSynchronizer(retrying: true) { relay.yield($0) }

@@ -1,6 +1,6 @@
 import EssentialFeed
-import FeedDemoServer
 import EssentialFeedCache
+import FeedDemoServer
 import Foundation
 import TestSupport
 import Testing
@@ -12,7 +12,9 @@ import Testing
 struct MessageTruthTests {
   @Test(
     "APP-36 offline with no feed of its --store-kind, a store of the other kind that holds one is named, with the option",
-    arguments: [(saved: FeedStorage.Kind.sqlite, asked: FeedStorage.Kind.fileSystem), (saved: .fileSystem, asked: .sqlite)])
+    arguments: FeedStorage.Kind.persistent.flatMap { saved in
+      FeedStorage.Kind.persistent.filter { $0 != saved }.map { (saved: saved, asked: $0) }
+    })
   func otherKindHoldsTheFeed(saved: FeedStorage.Kind, asked: FeedStorage.Kind) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)

@@ -1,6 +1,6 @@
 import EssentialFeed
-import FeedDemoServer
 import EssentialFeedCache
+import FeedDemoServer
 import Foundation
 import TestSupport
 import Testing
@@ -12,7 +12,7 @@ import Testing
 struct PendingLikesRecoveryAppTests {
   @Test(
     "LKA-6 validate-cache recovers damaged pending likes, keeping every action it can read; the likes commands say how",
-    arguments: [FeedStorage.Kind.fileSystem, .sqlite])
+    arguments: FeedStorage.Kind.persistent)
   func recovery(kind: FeedStorage.Kind) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)

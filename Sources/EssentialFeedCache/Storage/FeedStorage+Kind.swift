@@ -36,10 +36,13 @@ extension FeedStorage {
       make(directory, imageLimits, currentDate)
     }
 
+    /// The kind's name.
     public var description: String { name }
 
+    /// Whether the two kinds have one name.
     public static func == (lhs: Kind, rhs: Kind) -> Bool { lhs.name == rhs.name }
 
+    /// Hashes the kind's name.
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
   }
 }

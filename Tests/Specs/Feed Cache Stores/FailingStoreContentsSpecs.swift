@@ -25,7 +25,7 @@ struct FailingStoreContentsSpecs {
 
   @Test(
     "SS-46 the search, page and pending like stores that worked, then fail, hold contents",
-    arguments: [ShippedStore.fileSystem, .sqlite])
+    arguments: ShippedStore.offering((any FeedSearchStore).self, persistentOnly: true))
   func otherStores(kind: ShippedStore) async throws {
     try await withTemporaryDirectory { directory in
       let search = try await kind.searchFailures(in: directory).replacement()

@@ -19,10 +19,10 @@ struct FileStoreHardeningSpecs {
 
   @Test(
     "FFS-7 a cache file larger than the store's limit is a retrieval error without reading it; validation deletes it",
-    arguments: [StoreUnderTest.fileSystem, .codable])
-  func oversizedFileIsRefused(kind: StoreUnderTest) async throws {
+    arguments: ShippedStore.fileStores)
+  func oversizedFileIsRefused(kind: ShippedStore) async throws {
     try await withTemporaryDirectory { directory in
-      let sut = kind.make(in: directory)
+      let sut = kind.makeStore(in: directory)
       try await sut.insert([], timestamp: fixedCurrentDate)
       let file = kind.feedFile(in: directory)
       // A sparse 3 GB file: its declared size must be refused before any allocation.
@@ -38,8 +38,8 @@ struct FileStoreHardeningSpecs {
   @Test("FFS-11 a directory in the feed file's place is a retrieval error; validation deletes it, and the store works")
   func directoryInTheFeedFilesPlace() async throws {
     try await withTemporaryDirectory { directory in
-      let sut = StoreUnderTest.fileSystem.make(in: directory)
-      let file = StoreUnderTest.fileSystem.feedFile(in: directory)
+      let sut = ShippedStore.fileSystem.makeStore(in: directory)
+      let file = ShippedStore.fileSystem.feedFile(in: directory)
       try FileManager.default.createDirectory(
         at: file.appending(path: "something inside"), withIntermediateDirectories: true)
 
@@ -68,8 +68,8 @@ struct FileStoreHardeningSpecs {
 
   @Test(
     "FFS-9 the next write removes temporary files that killed writers left, and never a live writer's",
-    arguments: [StoreUnderTest.fileSystem, .codable])
-  func staleTemporariesAreRemoved(kind: StoreUnderTest) async throws {
+    arguments: ShippedStore.fileStores)
+  func staleTemporariesAreRemoved(kind: ShippedStore) async throws {
     try await withTemporaryDirectory { directory in
       let folder = kind.feedFile(in: directory).deletingLastPathComponent()
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -80,7 +80,7 @@ struct FileStoreHardeningSpecs {
       let unrelated = folder.appending(path: ".\(name).notes")
       for file in [stale, live, unrelated] { try Data("partial".utf8).write(to: file) }
 
-      try await kind.make(in: directory).insert([], timestamp: fixedCurrentDate)
+      try await kind.makeStore(in: directory).insert([], timestamp: fixedCurrentDate)
 
       let left = try Set(FileManager.default.contentsOfDirectory(atPath: folder.path(percentEncoded: false)))
       #expect(!left.contains(stale.lastPathComponent))
@@ -137,7 +137,7 @@ private func deadProcessID() throws -> Int32 {
   return process.processIdentifier
 }
 
-extension StoreUnderTest {
+extension ShippedStore {
   /// The file that holds the cached feed for this kind in `directory`.
   func feedFile(in directory: URL) -> URL {
     switch self {

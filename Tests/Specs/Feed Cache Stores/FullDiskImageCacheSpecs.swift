@@ -8,7 +8,7 @@ struct FullDiskImageCacheSpecs {
   @Test(
     "ICL-19 a full disk is a clear error: the cache stays within its limit, and every image stored stays readable",
     .enabled(if: geteuid() == 0, "mounting a small tmpfs as the full disk needs root"),
-    arguments: [ShippedStore.fileSystem, .sqlite])
+    arguments: ShippedStore.offering((any LimitedFeedImageDataStore).self, persistentOnly: true))
   func fullDisk(kind: ShippedStore) async throws {
     try await withTemporaryDirectory { directory in
       let disk = directory.appending(path: "disk", directoryHint: .isDirectory)

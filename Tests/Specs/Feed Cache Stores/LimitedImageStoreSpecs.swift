@@ -20,7 +20,8 @@ struct LimitedImageStoreSpecs {
   }
 
   @Test(
-    "passes the persistent LimitedFeedImageDataStore specs", arguments: [ShippedStore.fileSystem, .sqlite],
+    "passes the persistent LimitedFeedImageDataStore specs",
+    arguments: ShippedStore.offering((any LimitedFeedImageDataStore).self, persistentOnly: true),
     PersistentLimitedFeedImageDataStoreSpec.allCases)
   func persists(kind: ShippedStore, spec: PersistentLimitedFeedImageDataStoreSpec) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
@@ -31,7 +32,8 @@ struct LimitedImageStoreSpecs {
   }
 
   @Test(
-    "passes the image cache disk use spec", arguments: [ShippedStore.fileSystem, .sqlite],
+    "passes the image cache disk use spec",
+    arguments: ShippedStore.offering((any LimitedFeedImageDataStore).self, persistentOnly: true),
     ImageCacheDiskUseSpec.allCases)
   func diskUse(kind: ShippedStore, spec: ImageCacheDiskUseSpec) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
@@ -48,7 +50,7 @@ struct SQLiteImageIndexSpecs {
 
   @Test(
     "ICL-8 a second instance keeps the limit and the order of use of the first",
-    arguments: [ShippedStore.sqlite, .fileSystem])
+    arguments: ShippedStore.offering((any LimitedFeedImageDataStore).self, persistentOnly: true))
   func acrossInstances(kind: ShippedStore) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let (a, b, c) = (url("a"), url("b"), url("c"))
@@ -70,7 +72,7 @@ struct SQLiteImageIndexSpecs {
 
   @Test(
     "ICL-21 reads are saved by flush(), never when the store is released: after a read and a new instance, the image used least recently by what was saved goes first",
-    arguments: [ShippedStore.sqlite, .fileSystem], [false, true])
+    arguments: ShippedStore.offering((any LimitedFeedImageDataStore).self, persistentOnly: true), [false, true])
   func readsSurviveANewInstance(kind: ShippedStore, flushing: Bool) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let (a, b) = (url("a"), url("b"))

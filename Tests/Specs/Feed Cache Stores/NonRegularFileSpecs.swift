@@ -14,7 +14,7 @@ struct NonRegularFileSpecs {
 
   @Test(
     "CFS-4 a FIFO or a directory where a store's file belongs: a read is an error at once and a write ends, never a blocking open",
-    arguments: [ShippedStore.codable, .fileSystem, .sqlite], Intruder.allCases)
+    arguments: ShippedStore.persistent, Intruder.allCases)
   func storeFile(kind: ShippedStore, intruder: Intruder) async throws {
     try await withTemporaryDirectory { directory in
       let location = kind.location(in: directory)

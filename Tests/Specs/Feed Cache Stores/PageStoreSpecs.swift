@@ -33,7 +33,7 @@ struct PageStoreSpecs {
 
   @Test(
     "FPS-12 the paged list lives beside the feed cache and the search: each survives the others' writes",
-    arguments: [ShippedStore.inMemory, .sqlite])
+    arguments: ShippedStore.offering((any FeedPageStore).self))
   func besideTheFeed(kind: ShippedStore) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let feed = uniqueFeed().local

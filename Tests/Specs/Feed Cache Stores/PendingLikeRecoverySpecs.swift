@@ -80,13 +80,12 @@ struct PendingLikeRecoverySpecs {
     }
   }
 
-  @Test("PLR-4 recovering a store that reads changes nothing", arguments: ["filesystem", "sqlite"])
-  func readableStore(kind: String) async throws {
+  @Test(
+    "PLR-4 recovering a store that reads changes nothing",
+    arguments: ShippedStore.offering((any RecoverablePendingLikeActionStore).self))
+  func readableStore(kind: ShippedStore) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
-      let sut: any RecoverablePendingLikeActionStore =
-        kind == "sqlite"
-        ? SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite"))
-        : FileSystemFeedStore(directory: directory.appending(path: "store"))
+      let sut = try #require(kind.makeStore(in: directory) as? any RecoverablePendingLikeActionStore)
       #expect(try await sut.recoverPendingActions() == PendingLikeRecovery(kept: 0, dropped: 0))
       for action in actions { try await sut.enqueue(action) }
 

@@ -18,7 +18,8 @@ struct PendingLikeStoreSpecs {
   }
 
   @Test(
-    "passes the persistent pending like specs", arguments: [ShippedStore.fileSystem, .sqlite],
+    "passes the persistent pending like specs",
+    arguments: ShippedStore.offering((any PendingLikeActionStore).self, persistentOnly: true),
     PersistentPendingLikeActionStoreSpec.allCases)
   func passesPersistentSpecs(kind: ShippedStore, spec: PersistentPendingLikeActionStoreSpec) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
@@ -27,7 +28,8 @@ struct PendingLikeStoreSpecs {
   }
 
   @Test(
-    "passes the failable pending like specs", arguments: [ShippedStore.fileSystem, .sqlite],
+    "passes the failable pending like specs",
+    arguments: ShippedStore.offering((any PendingLikeActionStore).self, persistentOnly: true),
     FailablePendingLikeActionStoreSpec.allCases)
   func passesFailableSpecs(kind: ShippedStore, spec: FailablePendingLikeActionStoreSpec) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
@@ -37,7 +39,7 @@ struct PendingLikeStoreSpecs {
 
   @Test(
     "PA-9 pending actions survive a new instance exactly, and its compare-and-delete works on them",
-    arguments: [ShippedStore.fileSystem, .sqlite])
+    arguments: ShippedStore.offering((any PendingLikeActionStore).self, persistentOnly: true))
   func survivesNewInstance(kind: ShippedStore) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let make = { try #require(kind.makeStore(in: directory) as? any PendingLikeActionStore) }

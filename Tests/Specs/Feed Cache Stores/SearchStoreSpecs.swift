@@ -17,7 +17,8 @@ struct SearchStoreSpecs {
   }
 
   @Test(
-    "passes the persistent search store specs", arguments: [ShippedStore.fileSystem, .sqlite],
+    "passes the persistent search store specs",
+    arguments: ShippedStore.offering((any FeedSearchStore).self, persistentOnly: true),
     PersistentFeedSearchStoreSpec.allCases)
   func persists(kind: ShippedStore, spec: PersistentFeedSearchStoreSpec) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
@@ -26,7 +27,8 @@ struct SearchStoreSpecs {
   }
 
   @Test(
-    "passes the failable search store specs", arguments: [ShippedStore.fileSystem, .sqlite],
+    "passes the failable search store specs",
+    arguments: ShippedStore.offering((any FeedSearchStore).self, persistentOnly: true),
     FailableFeedSearchStoreSpec.allCases)
   func fails(kind: ShippedStore, spec: FailableFeedSearchStoreSpec) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
@@ -36,7 +38,7 @@ struct SearchStoreSpecs {
 
   @Test(
     "SRS-10 the search and the feed cache live side by side: each survives the other's writes",
-    arguments: [ShippedStore.inMemory, .fileSystem, .sqlite])
+    arguments: ShippedStore.offering((any FeedSearchStore).self))
   func besideTheFeed(kind: ShippedStore) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let feed = uniqueFeed().local

@@ -16,12 +16,12 @@ import Testing
 struct StoreExecutorSpecs {
   @Test(
     "SE-1 a store blocked in I/O or in SQLite's busy wait leaves its caller's executor free",
-    arguments: [StoreUnderTest.fileSystem, .sqlite])
-  func blockingIOLeavesCallerFree(kind: StoreUnderTest) async throws {
+    arguments: ShippedStore.offering((any PendingLikeActionStore).self, persistentOnly: true))
+  func blockingIOLeavesCallerFree(kind: ShippedStore) async throws {
     try await withTemporaryDirectory { directory in
       let caller = QueueTaskExecutor()
       let blocker = try await Blocker(kind, in: directory)
-      let store = kind.make(in: directory)
+      let store = kind.makeStore(in: directory)
 
       // The caller's executor is serial and runs its jobs in order: the probe's job runs after the operation's first,
       // which either hands the operation to the store's own queue or, on a store that runs on its caller, blocks it
@@ -63,10 +63,10 @@ private struct Blocker {
   /// Called once the operation ended.
   let finish: () -> Void
 
-  init(_ kind: StoreUnderTest, in directory: URL) async throws {
+  init(_ kind: ShippedStore, in directory: URL) async throws {
     let path = kind.feedFile(in: directory).path(percentEncoded: false)
     if kind == .sqlite {
-      try await kind.make(in: directory).insert([], timestamp: Date())
+      try await kind.makeStore(in: directory).insert([], timestamp: Date())
       let holder = try SQLiteConnection(path: path)
       try holder.execute("BEGIN EXCLUSIVE")
       operation = { try await $0.insert([], timestamp: Date()) }

@@ -1,4 +1,5 @@
 import EssentialFeedCache
+import EssentialFeedSQLite
 import EssentialFeedSpecs
 import Foundation
 import TestSupport
@@ -7,23 +8,36 @@ import Testing
 /// Every store runs every spec that applies to it, as a user's store would with one `@Test` per suite.
 @Suite("Every store passes the specs")
 struct StoreSpecs {
-  @Test("passes the FeedStore specs", arguments: StoreUnderTest.allCases, FeedStoreSpec.allCases)
-  func feedStore(_ store: StoreUnderTest, _ spec: FeedStoreSpec) async throws {
+  @Test("passes the FeedStore specs", arguments: ShippedStore.allCases, FeedStoreSpec.allCases)
+  func feedStore(_ store: ShippedStore, _ spec: FeedStoreSpec) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
-      try await spec.verify { store.make(in: directory) }
+      try await spec.verify { store.makeStore(in: directory) }
     }
   }
 
   @Test(
-    "passes the FeedImageDataStore specs", arguments: StoreUnderTest.imageDataStores, FeedImageDataStoreSpec.allCases)
-  func imageDataStore(_ store: StoreUnderTest, _ spec: FeedImageDataStoreSpec) async throws {
+    "two SQLiteFeedStore instances on one file, used in turn, pass the FeedStore specs",
+    arguments: FeedStoreSpec.allCases)
+  func twoSQLiteInstances(_ spec: FeedStoreSpec) async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let location = ShippedStore.sqlite.location(in: directory)
+      try await spec.verify {
+        AlternatingStore(SQLiteFeedStore(storeURL: location), SQLiteFeedStore(storeURL: location))
+      }
+    }
+  }
+
+  @Test(
+    "passes the FeedImageDataStore specs", arguments: ShippedStore.imageDataStores, FeedImageDataStoreSpec.allCases)
+  func imageDataStore(_ store: ShippedStore, _ spec: FeedImageDataStoreSpec) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       try await spec.verify { try #require(store.makeImageDataStore(in: directory)) }
     }
   }
 
   @Test(
-    "passes the failable FeedImageDataStore specs", arguments: [ShippedStore.fileSystem, .sqlite],
+    "passes the failable FeedImageDataStore specs",
+    arguments: ShippedStore.offering((any FeedImageDataStore).self, persistentOnly: true),
     FailableFeedImageDataStoreSpec.allCases)
   func failableImages(_ store: ShippedStore, _ spec: FailableFeedImageDataStoreSpec) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
@@ -31,17 +45,17 @@ struct StoreSpecs {
     }
   }
 
-  @Test("passes the failable FeedStore specs", arguments: StoreUnderTest.persistent, FailableFeedStoreSpec.allCases)
-  func failable(_ store: StoreUnderTest, _ spec: FailableFeedStoreSpec) async throws {
+  @Test("passes the failable FeedStore specs", arguments: ShippedStore.persistent, FailableFeedStoreSpec.allCases)
+  func failable(_ store: ShippedStore, _ spec: FailableFeedStoreSpec) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       try await spec.verify(store.failures(in: directory))
     }
   }
 
-  @Test("passes the persistence specs", arguments: StoreUnderTest.persistent, PersistentFeedStoreSpec.allCases)
-  func persistence(_ store: StoreUnderTest, _ spec: PersistentFeedStoreSpec) async throws {
+  @Test("passes the persistence specs", arguments: ShippedStore.persistent, PersistentFeedStoreSpec.allCases)
+  func persistence(_ store: ShippedStore, _ spec: PersistentFeedStoreSpec) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
-      try await spec.verify { store.make(in: directory) }
+      try await spec.verify { store.makeStore(in: directory) }
     }
   }
 }

@@ -20,7 +20,7 @@ struct SymbolicLinkSpecs {
 
   @Test(
     "CFS-6 a symbolic link where a store's file belongs is never followed: its target keeps its bytes or stays missing",
-    arguments: [ShippedStore.codable, .fileSystem, .sqlite], Target.allCases)
+    arguments: ShippedStore.persistent, Target.allCases)
   func storeFile(kind: ShippedStore, target: Target) async throws {
     try await withTemporaryDirectory { directory in
       let location = kind.location(in: directory.appending(path: "store"))

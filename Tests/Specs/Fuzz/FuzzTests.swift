@@ -107,18 +107,18 @@ struct FuzzTests {
 
   @Test(
     "FZ-4 the codable, file-system and SQLite stores never crash on a mutated cache file: an error or a cache",
-    arguments: [StoreUnderTest.codable, .fileSystem, .sqlite])
-  func storeFiles(kind: StoreUnderTest) async throws {
+    arguments: ShippedStore.persistent)
+  func storeFiles(kind: ShippedStore) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       // The seed's writer is gone before the loop: a connection left open on a file rewritten behind SQLite's back
       // waits out its busy timeout, which no app launch on a damaged file meets.
-      try await kind.make(in: directory).insert(
+      try await kind.makeStore(in: directory).insert(
         FuzzFixtures.feed(), timestamp: Date(timeIntervalSinceReferenceDate: 1.5))
       let file = kind.feedFile(in: directory)
       let seed = try Array(Data(contentsOf: file))
       try await fuzzAsync("store-\(kind.rawValue)", seeds: [seed], scale: 20) { input in
         try Data(input).write(to: file)
-        _ = try? await kind.make(in: directory).retrieve()
+        _ = try? await kind.makeStore(in: directory).retrieve()
         return nil
       }
     }

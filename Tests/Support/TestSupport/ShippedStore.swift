@@ -13,10 +13,31 @@ public enum ShippedStore: String, CaseIterable, Sendable {
   case sqlite
   case sqliteInMemory = "sqlite-memory"
 
+  /// Whether instances on one location share what it holds, across instances and processes.
+  public var isPersistent: Bool { [.codable, .fileSystem, .sqlite].contains(self) }
+  /// Whether the store keeps its data in files of its own format, not in a database.
+  public var keepsOwnFiles: Bool { [.codable, .fileSystem].contains(self) }
+
   /// The stores that keep the feed across instances and processes.
-  public static let persistent: [ShippedStore] = [.codable, .fileSystem, .sqlite]
+  public static var persistent: [ShippedStore] { allCases.filter(\.isPersistent) }
+  /// The stores in files of their own format, which the file hardening specs check.
+  public static var fileStores: [ShippedStore] { allCases.filter(\.keepsOwnFiles) }
   /// The stores that also keep image data.
-  public static let imageDataStores: [ShippedStore] = [.inMemory, .fileSystem, .sqlite, .sqliteInMemory]
+  public static var imageDataStores: [ShippedStore] { offering((any FeedImageDataStore).self) }
+
+  /// The stores an instance of which is a `Capability` (a store protocol), the persistent ones only when asked: the
+  /// spec matrix, derived from what each store is rather than listed by hand, so a store that gains a capability runs
+  /// its suites without a test changing.
+  ///
+  /// - Parameters:
+  ///   - capability: A store protocol, as `(any FeedSearchStore).self`.
+  ///   - persistentOnly: Whether to keep the persistent stores alone.
+  public static func offering<Capability>(
+    _ capability: Capability.Type, persistentOnly: Bool = false
+  ) -> [ShippedStore] {
+    let unopened = FileManager.default.temporaryDirectory.appending(path: "never-opened-\(UUID().uuidString)")
+    return allCases.filter { ($0.isPersistent || !persistentOnly) && $0.makeStore(in: unopened) is Capability }
+  }
 
   /// The location the store uses inside `directory`: a file, or for the file-system store a directory.
   public func location(in directory: URL) -> URL {
