@@ -46,12 +46,16 @@ extension FeedStorage {
     let liked = FileSystemStoreDirectory(directory: directory.appending(path: "likes", directoryHint: .isDirectory))
     let open = { (file: String) in SQLiteDatabase(storeURL: directory.appending(path: file)) }
     let (pages, images) = (open(databaseFile), open(imageDatabaseFile))
+    let (search, likes) = (FileSystemSearchStore(directory: files), FileSystemPendingLikeStore(directory: files))
     return FeedStorage(
-      feed: FileSystemFeedCache(directory: files), search: FileSystemSearchStore(directory: files),
-      pages: SQLitePageStore(database: pages), pendingLikes: FileSystemPendingLikeStore(directory: files),
-      likedList: FileSystemFeedCache(directory: liked),
+      feed: FileSystemFeedCache(directory: files), search: search, pages: SQLitePageStore(database: pages),
+      pendingLikes: likes, likedList: FileSystemFeedCache(directory: liked),
       images: SQLiteImageDataStore(database: images, imageLimits: imageLimits, currentDate: currentDate),
-      close: { for database in [pages, images] { await database.close() } })
+      close: {
+        await search.close()
+        await likes.close()
+        for database in [pages, images] { await database.close() }
+      })
   }
 }
 

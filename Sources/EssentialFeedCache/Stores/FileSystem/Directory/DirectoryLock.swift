@@ -19,6 +19,12 @@ final class DirectoryLock {
     if descriptor >= 0 { close(descriptor) }
   }
 
+  /// Closes the lock file, if open; the next change opens it again. Changes never suspend, so none holds it now.
+  func closeFile() {
+    if descriptor >= 0 { close(descriptor) }
+    descriptor = -1
+  }
+
   /// Runs `body` holding the lock (opened once, the directory made first if need be).
   ///
   /// - Parameter creating: Whether the change writes (the directory and the lock are made); a delete or a read passes

@@ -139,7 +139,7 @@ extension FileSystemPendingLikeStore {
   }
 
   func closePendingLikesFile() {
-    if pendingLikesFile >= 0 { close(pendingLikesFile) }
+    if pendingLikesFile >= 0 { closeDescriptor(pendingLikesFile) }
     pendingLikesFile = -1
   }
 }

@@ -31,8 +31,20 @@ public actor FileSystemPendingLikeStore: PendingLikeActionStore {
     lock = DirectoryLock("pending-likes.lock", in: directory)
   }
 
+  /// Closes the journal and the lock file, if open; the next operation opens them again. Every change is on disk
+  /// when it returns, so closing loses nothing: it is for an app whose command ends (`FeedStorage.close()`).
+  public func close() {
+    closePendingLikesFile()
+    lock.closeFile()
+  }
+
   /// Closes the journal, if open (the lock closes when released); no other I/O.
   deinit {
-    if pendingLikesFile >= 0 { close(pendingLikesFile) }
+    if pendingLikesFile >= 0 { closeDescriptor(pendingLikesFile) }
   }
+}
+
+/// `close(2)`, by a name a type's own `close()` does not hide.
+func closeDescriptor(_ descriptor: Int32) {
+  close(descriptor)
 }

@@ -25,6 +25,11 @@ public actor FileSystemSearchStore: FeedSearchStore {
     lock = DirectoryLock("search.lock", in: directory)
   }
 
+  /// Closes the lock file, if open; the next change opens it again. Nothing else stays open between operations.
+  public func close() {
+    lock.closeFile()
+  }
+
   /// The search kept, or `nil`.
   ///
   /// - Throws: ``FileFeedStoreError/retrievalFailed(path:reason:)`` when the search file cannot be read or is larger
