@@ -11,7 +11,18 @@ import Testing
 struct SQLiteUpgradeSpecs {
   @Test("SQL-12 a version 2 file with a feed, images, a search, a page list and pending likes upgrades losing none")
   func version2FileKeepsEverything() async throws {
-    try await SQLiteFixtureContents.withFixture("version2-current") { url in
+    try await expectEverything(inFixture: "version2-current")
+  }
+
+  @Test(
+    "SQL-20 a version 1 file with a feed, images, a search, a page list and pending likes (the last version 1 release's tables made on first use) upgrades losing none"
+  )
+  func version1FileWithEveryCapabilityKeepsEverything() async throws {
+    try await expectEverything(inFixture: "version1-every-capability")
+  }
+
+  private func expectEverything(inFixture fixture: String) async throws {
+    try await SQLiteFixtureContents.withFixture(fixture) { url in
       let sut = SQLiteFeedStore(storeURL: url)
 
       try await expectFeedAndImages(in: sut)
@@ -62,7 +73,7 @@ struct SQLiteUpgradeSpecs {
 struct SQLiteRecordedMigrationSpecs {
   @Test(
     "SQL-14 an upgrade records every migration by its identifier, in order, and a reopened database runs none again",
-    arguments: ["version1", "version2-current"])
+    arguments: ["version1", "version1-every-capability", "version2-current"])
   func migrationsAreRecordedAndAppliedOnce(_ fixture: String) async throws {
     try await SQLiteFixtureContents.withFixture(fixture) { url in
       let path = url.path(percentEncoded: false)
