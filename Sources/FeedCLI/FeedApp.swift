@@ -1,5 +1,6 @@
 import ArgumentParser
 import EssentialFeed
+import EssentialFeedCache
 import FeedTerminal
 import Foundation
 
@@ -27,8 +28,10 @@ enum FeedApp {
       var report = try await CacheValidationReport(
         composer.localFeed.validateCache(), storePath: environment.storePath)
       report.imageCache = await ImageCacheValidation.run(in: environment.directory)
-      report.search = try await PartValidation.search(in: composer.storage.search)
-      report.pages = try await PartValidation.pages(composer.storage.pages, in: environment.directory)
+      let storage = composer.storage
+      let search = LocalFeedSearchLoader(store: storage.search, currentDate: composer.now)
+      report.search = PartValidation(try await search.validateSearch())
+      report.pages = PartValidation(try await LocalFeedPageLoader(store: storage.pages).validatePages())
       report.pendingLikes = try await PendingLikesValidation.run(
         composer.storage.pendingLikes, storePath: environment.storePath)
       guard options.json else { return report.text(in: options.language) }

@@ -14,42 +14,6 @@ struct PartValidation: Codable, Equatable {
   var count: Int
   var reason: String?
 
-  /// Reads a part with `count`; deletes it with `delete` when it cannot be read. `nil` when there is nothing kept.
-  static func run(
-    count: () async throws -> Int?, delete: () async throws -> Void
-  ) async throws -> PartValidation? {
-    do {
-      guard let kept = try await count(), kept > 0 else { return nil }
-      return PartValidation(action: .kept, count: kept)
-    } catch {
-      try await delete()
-      return PartValidation(action: .deletedUnreadable, count: 0, reason: "\(error)")
-    }
-  }
-
-  /// The search kept by `store`.
-  static func search(in store: any FeedSearchStore) async throws -> PartValidation? {
-    try await run(
-      count: { try await store.retrieveSearch()?.results.count }, delete: { try await store.deleteSearch() })
-  }
-
-  /// The page list `feed browse` keeps in `feed.sqlite` in `directory`, whatever the store kind.
-  static func pages(_ store: any FeedPageStore, in directory: URL) async throws -> PartValidation? {
-    let file = directory.appending(path: FeedStorage.databaseFile)
-    guard FileManager.default.fileExists(atPath: file.path(percentEncoded: false)) else { return nil }
-    return try await run(count: { try await readEveryPage(of: store) }, delete: { try await store.deletePages() })
-  }
-
-  /// Reads the whole page list, a thousand rows at a time, so that a damaged row anywhere is found: its count.
-  private static func readEveryPage(of store: any FeedPageStore) async throws -> Int {
-    var (count, last) = (0, UUID?.none)
-    while true {
-      let page = try await store.retrievePage(after: last, limit: 1_000)
-      guard let end = page.last else { return count }
-      (count, last) = (count + page.count, end.id)
-    }
-  }
-
   /// What validation did, in `language`: `key` is the part's name in the strings (`SEARCH` or `PAGES`).
   func text(_ key: String, in language: AppLanguage, store: String) -> String {
     switch action {
@@ -58,6 +22,17 @@ struct PartValidation: Codable, Equatable {
       language.text(
         "VALIDATE_\(key)_DELETED", store,
         (reason ?? language.text("UNKNOWN_REASON")).trimmingCharacters(in: CharacterSet(charactersIn: ".")))
+    }
+  }
+}
+
+extension PartValidation {
+  /// The report of what the library's validation of a part did; `nil` when the part held nothing.
+  init?(_ validation: CachePartValidation) {
+    switch validation {
+    case .nothingToDo: return nil
+    case .kept(let count): self.init(action: Action.kept, count: count)
+    case .deletedUnreadable(let reason): self.init(action: Action.deletedUnreadable, count: 0, reason: reason)
     }
   }
 }

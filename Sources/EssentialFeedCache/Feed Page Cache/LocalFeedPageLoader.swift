@@ -41,4 +41,24 @@ public struct LocalFeedPageLoader: FeedPageCache {
   public func replace(with images: [FeedImage]) async throws -> [FeedImage] {
     try await store.replacePages(with: images.map(LocalFeedImage.init)).map(FeedImage.init)
   }
+
+  /// Validate Page Cache: reads the whole page list, a thousand images at a time so that a damaged row anywhere is
+  /// found, and deletes it when it cannot be read. The list does not expire (the next browse replaces it), so one that
+  /// reads is kept.
+  ///
+  /// - Returns: What it did, for an app to say.
+  /// - Throws: The store's deletion error; `CancellationError` when the task is cancelled before validation starts.
+  @discardableResult
+  public func validatePages() async throws -> CachePartValidation {
+    try await CachePartValidation.run(count: readEveryPage, delete: { try await store.deletePages() })
+  }
+
+  private func readEveryPage() async throws -> Int {
+    var (count, last) = (0, UUID?.none)
+    while true {
+      let page = try await store.retrievePage(after: last, limit: 1_000)
+      guard let end = page.last else { return count }
+      (count, last) = (count + page.count, end.id)
+    }
+  }
 }

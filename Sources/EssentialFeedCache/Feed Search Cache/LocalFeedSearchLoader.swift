@@ -25,6 +25,17 @@ public struct LocalFeedSearchLoader: Sendable {
     return search.results.map(FeedImage.init)
   }
 
+  /// Validate Search Cache: reads the last search, and deletes it when it cannot be read. A search does not expire
+  /// (it is asked again online), so one that reads is kept.
+  ///
+  /// - Returns: What it did, for an app to say.
+  /// - Throws: The store's deletion error; `CancellationError` when the task is cancelled before validation starts.
+  @discardableResult
+  public func validateSearch() async throws -> CachePartValidation {
+    try await CachePartValidation.run(
+      count: { try await store.retrieveSearch()?.results.count ?? 0 }, delete: { try await store.deleteSearch() })
+  }
+
   /// A cache for the pages of one search, for `FeedPager`: the first page replaces the search kept, each later one
   /// is appended to it.
   ///
