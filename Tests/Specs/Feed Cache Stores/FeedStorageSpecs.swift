@@ -19,7 +19,8 @@ struct FeedStorageSpecs {
     return kind.storage(in: directory, imageLimits: .init(maximumBytes: 1 << 20))
   }
 
-  @Test("STG-1 each store of a storage keeps its own data: writing one leaves the five others empty", arguments: presets)
+  @Test(
+    "STG-1 each store of a storage keeps its own data: writing one leaves the five others empty", arguments: presets)
   func storesKeepTheirOwnData(preset: String) async throws {
     try await withTemporaryDirectory { directory in
       for written in Written.allCases {
