@@ -14,10 +14,10 @@ extension FeedCommand {
         (Esc goes back to the feed); t retries the image; r refreshes; q or Control-C quits.
 
         In a pipe, with --json or --report: scrolls the feed to its end and back and reports the cost. \
-        Pages going down come from the server and are kept in the page store (feed.sqlite in the cache \
-        directory); pages going back up come from the page store only. The report says how many images were \
-        visited, the most held at once, requests for rows already seen (0 with a server that honours after_id), \
-        the time per page and the peak memory.
+        Pages going down come from the server and are kept in the page store (the file `pages` in the \
+        cache directory, or feed.sqlite with --store-kind sqlite); pages going back up come from the page \
+        store only. The report says how many images were visited, the most held at once, requests for rows \
+        already seen (0 with a server that honours after_id), the time per page and the peak memory.
         """)
 
     @Option(name: .long, parsing: .unconditional, help: "The most images held at once (1 to 100000).")

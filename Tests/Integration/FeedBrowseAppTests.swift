@@ -55,7 +55,7 @@ struct FeedBrowseAppTests {
           maxPages: 5)
       }
 
-      let pages = SQLiteFeedStore(storeURL: directory.appending(path: FeedStorage.databaseFile))
+      let pages = FeedStorage.Kind.fileSystem.storage(in: directory).pages  // the app's default kind
       #expect(try await pages.pageImageCount() == 0, "the rows of the list given up on stayed")
       let validated = try await FeedApp.validateCache(AppOptions(store: store, json: false, language: .english))
       #expect(!validated.contains("Kept a page list"), "\(validated)")

@@ -14,18 +14,20 @@ struct ValidateCachePartsAppTests {
   func searchAndPages() async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
-      let pages = SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite"))
-      _ = try await pages.appendPage(uniqueImages(3))
-      try await FileSystemFeedStore(directory: directory).replaceSearch(
-        with: uniqueImages(2), for: "kyoto", timestamp: Date())
+      let storage = FeedStorage.fileSystem(in: directory)  // the app's default kind
+      _ = try await storage.pages.appendPage(uniqueImages(3))
+      try await storage.search.replaceSearch(with: uniqueImages(2), for: "kyoto", timestamp: Date())
+      await storage.close()
 
       let kept = try await FeedApp.validateCache(AppOptions(store: store, json: false, language: .english))
       #expect(kept.contains("Kept the last search, of 2 results, in \(store)."), "\(kept)")
       #expect(kept.contains("Kept a page list of 3 images in \(store)."), "\(kept)")
 
       try Data("damaged".utf8).write(to: directory.appending(path: "search.cache"))
-      try SQLiteConnection(path: directory.appending(path: "feed.sqlite").path(percentEncoded: false))
-        .execute("UPDATE feed_page SET id = x'00' WHERE position = (SELECT max(position) FROM feed_page)")
+      let pagesFile = directory.appending(path: "pages")
+      var journal = try Data(contentsOf: pagesFile)
+      journal[journal.count - 12] ^= 0xFF  // in the last image's URL: the page's checksum fails
+      try journal.write(to: pagesFile)
       let deleted = try await FeedApp.validateCache(AppOptions(store: store, json: false, language: .english))
       #expect(deleted.contains("Deleted an unreadable search in \(store)"), "\(deleted)")
       #expect(deleted.contains("Deleted an unreadable page list in \(store)"), "\(deleted)")

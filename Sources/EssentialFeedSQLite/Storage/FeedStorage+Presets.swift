@@ -31,9 +31,9 @@ extension FeedStorage {
       close: { for database in [database, liked, images] { await database.close() } })
   }
 
-  /// The feed, the last search and the pending likes as files in `directory` (one ``FileSystemStoreDirectory``), the
-  /// liked list in its `likes` directory; the page list and the image cache on SQLite, in ``databaseFile`` and
-  /// ``imageDatabaseFile``: no file-system store keeps a page list yet.
+  /// The feed, the last search, the pending likes and the page list as files in `directory` (one
+  /// ``FileSystemStoreDirectory``), the liked list in its `likes` directory; the image cache on SQLite, in
+  /// ``imageDatabaseFile``.
   ///
   /// - Parameters:
   ///   - directory: The directory of the files; it is created on the first write.
@@ -44,17 +44,18 @@ extension FeedStorage {
   ) -> FeedStorage {
     let files = FileSystemStoreDirectory(directory: directory)
     let liked = FileSystemStoreDirectory(directory: directory.appending(path: "likes", directoryHint: .isDirectory))
-    let open = { (file: String) in SQLiteDatabase(storeURL: directory.appending(path: file)) }
-    let (pages, images) = (open(databaseFile), open(imageDatabaseFile))
+    let images = SQLiteDatabase(storeURL: directory.appending(path: imageDatabaseFile))
     let (search, likes) = (FileSystemSearchStore(directory: files), FileSystemPendingLikeStore(directory: files))
+    let pages = FileSystemPageStore(directory: files)
     return FeedStorage(
-      feed: FileSystemFeedCache(directory: files), search: search, pages: SQLitePageStore(database: pages),
-      pendingLikes: likes, likedList: FileSystemFeedCache(directory: liked),
+      feed: FileSystemFeedCache(directory: files), search: search, pages: pages, pendingLikes: likes,
+      likedList: FileSystemFeedCache(directory: liked),
       images: SQLiteImageDataStore(database: images, imageLimits: imageLimits, currentDate: currentDate),
       close: {
         await search.close()
         await likes.close()
-        for database in [pages, images] { await database.close() }
+        await pages.close()
+        await images.close()
       })
   }
 }

@@ -43,6 +43,17 @@ struct FileSystemCapabilityStoreSpecs {
     try await withStoreDirectory { url in try await spec.verify { FileSystemSearchStore(directory: directory(url)) } }
   }
 
+  @Test("FSB-1 FileSystemPageStore passes the FeedPageStore specs", arguments: FeedPageStoreSpec.allCases)
+  func pageStore(spec: FeedPageStoreSpec) async throws {
+    try await withStoreDirectory { url in try await spec.verify { FileSystemPageStore(directory: directory(url)) } }
+  }
+
+  @Test(
+    "FSB-1 FileSystemPageStore passes the persistent page store specs", arguments: PersistentFeedPageStoreSpec.allCases)
+  func pageStorePersists(spec: PersistentFeedPageStoreSpec) async throws {
+    try await withStoreDirectory { url in try await spec.verify { FileSystemPageStore(directory: directory(url)) } }
+  }
+
   @Test(
     "FSB-1 FileSystemPendingLikeStore passes the PendingLikeActionStore specs",
     arguments: PendingLikeActionStoreSpec.allCases)
@@ -92,8 +103,11 @@ struct FileSystemCapabilityStoreSpecs {
       try await facade.replaceSearch(with: results, for: "kyoto", timestamp: fixedCurrentDate)
       try await facade.enqueue(action)
       try await facade.insert(image, for: imageURL)
+      let page = uniqueFeed().local
+      _ = try await facade.appendPage(page)
 
       let shared = directory(url)
+      #expect(try await FileSystemPageStore(directory: shared).retrievePage(after: nil, limit: 100) == page)
       #expect(try await FileSystemFeedCache(directory: shared).retrieve()?.feed == cached)
       #expect(try await FileSystemSearchStore(directory: shared).retrieveSearch()?.results == results)
       #expect(try await FileSystemPendingLikeStore(directory: shared).pendingActions() == [action])
@@ -106,12 +120,63 @@ struct FileSystemCapabilityStoreSpecs {
       try await FileSystemSearchStore(directory: shared).appendToSearch(more, for: "kyoto")
       try await FileSystemPendingLikeStore(directory: shared).removeIfPending(action)
       try await images.deleteAllImageData()
+      let nextPage = uniqueFeed().local
+      _ = try await FileSystemPageStore(directory: shared).appendPage(nextPage)
 
       let reopened = FileSystemFeedStore(directory: url)
+      #expect(try await reopened.retrievePage(after: nil, limit: 100) == page + nextPage)
       #expect(try await reopened.retrieve()?.feed == later)
       #expect(try await reopened.retrieveSearch()?.results == results + more)
       #expect(try await reopened.pendingActions().isEmpty)
       #expect(try await reopened.retrieve(dataForURL: imageURL) == nil)
+    }
+  }
+
+  @Test(
+    "FSB-4 the page list's journal: bytes past the committed length (an append killed midway) are not the list, and the next append cuts them"
+  )
+  func uncommittedBytesAreDropped() async throws {
+    try await withStoreDirectory { url in
+      let (first, second, third) = (uniqueFeed().local, uniqueFeed().local, uniqueFeed().local)
+      let writer = FileSystemPageStore(directory: directory(url))
+      _ = try await writer.appendPage(first)
+      _ = try await writer.appendPage(second)
+      await writer.close()
+      let file = url.appending(path: "pages")
+      let committed = try Data(contentsOf: file)
+      let handle = try FileHandle(forWritingTo: file)
+      try handle.seekToEnd()
+      try handle.write(contentsOf: Data(committed.suffix(40)) + Data(repeating: 0xAB, count: 100))
+      try handle.close()
+
+      let reader = FileSystemPageStore(directory: directory(url))
+      #expect(try await reader.retrievePage(after: nil, limit: 100) == first + second)
+      _ = try await reader.appendPage(third)
+
+      let afterAppend = try Data(contentsOf: file)
+      #expect(afterAppend.prefix(committed.count).suffix(committed.count - 16) == committed.suffix(committed.count - 16))
+      let header = afterAppend.prefix(16).suffix(8).reversed().reduce(0) { $0 << 8 | Int($1) }  // little-endian
+      #expect(afterAppend.count == header, "the file ends where its header says: the uncommitted bytes were cut")
+      #expect(
+        try await FileSystemPageStore(directory: directory(url)).retrievePage(after: nil, limit: 100)
+          == first + second + third)
+    }
+  }
+
+  @Test("FSB-5 a page list shorter than its committed length lost acknowledged pages: an error, never a shorter list")
+  func shortJournalIsAnError() async throws {
+    try await withStoreDirectory { url in
+      let store = FileSystemPageStore(directory: directory(url))
+      _ = try await store.appendPage(uniqueFeed().local)
+      _ = try await store.appendPage(uniqueFeed().local)
+      await store.close()
+      let file = url.appending(path: "pages")
+      let bytes = try Data(contentsOf: file)
+      try bytes.prefix(bytes.count - 1).write(to: file)
+
+      await #expect(throws: FileFeedStoreError.self) {
+        try await FileSystemPageStore(directory: directory(url)).retrievePage(after: nil, limit: 100)
+      }
     }
   }
 

@@ -8,7 +8,7 @@ import Testing
 
 @Suite("Image stores with limits")
 struct LimitedImageStoreSpecs {
-  static let kinds: [ShippedStore] = [.inMemory, .fileSystem, .sqlite, .sqliteInMemory]
+  static let kinds = ShippedStore.offering((any LimitedFeedImageDataStore).self)
 
   @Test("passes the LimitedFeedImageDataStore specs", arguments: kinds, LimitedFeedImageDataStoreSpec.allCases)
   func passesSpecs(kind: ShippedStore, spec: LimitedFeedImageDataStoreSpec) async throws {

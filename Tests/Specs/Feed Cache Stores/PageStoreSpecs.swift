@@ -8,7 +8,8 @@ import Testing
 
 @Suite("Page stores")
 struct PageStoreSpecs {
-  static let kinds: [ShippedStore] = [.inMemory, .sqlite, .sqliteInMemory]
+  static let kinds = ShippedStore.offering((any FeedPageStore).self)
+  static let persistentKinds = ShippedStore.offering((any FeedPageStore).self, persistentOnly: true)
 
   @Test("passes the FeedPageStore specs", arguments: kinds, FeedPageStoreSpec.allCases)
   func passesSpecs(kind: ShippedStore, spec: FeedPageStoreSpec) async throws {
@@ -17,17 +18,18 @@ struct PageStoreSpecs {
     }
   }
 
-  @Test("passes the persistent page store specs", arguments: PersistentFeedPageStoreSpec.allCases)
-  func persists(spec: PersistentFeedPageStoreSpec) async throws {
+  @Test(
+    "passes the persistent page store specs", arguments: persistentKinds, PersistentFeedPageStoreSpec.allCases)
+  func persists(kind: ShippedStore, spec: PersistentFeedPageStoreSpec) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
-      try await spec.verify { try #require(ShippedStore.sqlite.makeStore(in: directory) as? any FeedPageStore) }
+      try await spec.verify { try #require(kind.makeStore(in: directory) as? any FeedPageStore) }
     }
   }
 
-  @Test("passes the failable page store specs", arguments: FailableFeedPageStoreSpec.allCases)
-  func fails(spec: FailableFeedPageStoreSpec) async throws {
+  @Test("passes the failable page store specs", arguments: persistentKinds, FailableFeedPageStoreSpec.allCases)
+  func fails(kind: ShippedStore, spec: FailableFeedPageStoreSpec) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
-      try await spec.verify(try ShippedStore.sqlite.pageFailures(in: directory))
+      try await spec.verify(try kind.pageFailures(in: directory))
     }
   }
 

@@ -8,7 +8,7 @@ import Testing
 
 @Suite("Pending like stores")
 struct PendingLikeStoreSpecs {
-  static let kinds: [ShippedStore] = [.inMemory, .fileSystem, .sqlite, .sqliteInMemory]
+  static let kinds = ShippedStore.offering((any PendingLikeActionStore).self)
 
   @Test("passes the PendingLikeActionStore specs", arguments: kinds, PendingLikeActionStoreSpec.allCases)
   func passesSpecs(kind: ShippedStore, spec: PendingLikeActionStoreSpec) async throws {

@@ -7,7 +7,7 @@ import Testing
 
 @Suite("Search stores")
 struct SearchStoreSpecs {
-  static let kinds: [ShippedStore] = [.inMemory, .fileSystem, .sqlite, .sqliteInMemory]
+  static let kinds = ShippedStore.offering((any FeedSearchStore).self)
 
   @Test("passes the FeedSearchStore specs", arguments: kinds, FeedSearchStoreSpec.allCases)
   func passesSpecs(kind: ShippedStore, spec: FeedSearchStoreSpec) async throws {

@@ -144,7 +144,12 @@ public enum ShippedStore: String, CaseIterable, Sendable {
       deletion: worked)
   }
 
-  /// Page stores that fail: a corrupt database, and a store holding a list that then fails to write.
+  /// The file that holds the page list, to damage it.
+  public func pagesFile(at location: URL) -> URL {
+    self == .fileSystem ? location.appending(path: "pages") : location
+  }
+
+  /// Page stores that fail: a corrupt file, and a store holding a list that then fails to write.
   public func pageFailures(in directory: URL) throws -> FeedPageStoreFailures {
     let damaged = directory.appending(path: "damaged-pages", directoryHint: .isDirectory)
     let make: @Sendable (URL) throws -> any FeedPageStore = { directory in
@@ -153,7 +158,7 @@ public enum ShippedStore: String, CaseIterable, Sendable {
     }
     return FeedPageStoreFailures(
       retrieval: {
-        try writeCorruptStoreFile(at: location(in: damaged))
+        try writeCorruptStoreFile(at: pagesFile(at: location(in: damaged)))
         return try make(damaged)
       },
       writing: {

@@ -27,13 +27,7 @@ enum FeedFileFormat {
     if let keyword { writer.append(keyword) }
     writer.append(timestamp.timeIntervalSinceReferenceDate.bitPattern)
     writer.append(UInt32(truncatingIfNeeded: feed.count))
-    for image in feed {
-      writer.append(image.id)
-      writer.append(UInt8((image.description == nil ? 0 : 1) | (image.location == nil ? 0 : 2)))
-      if let description = image.description { writer.append(description) }
-      if let location = image.location { writer.append(location) }
-      writer.append(image.url.absoluteString)
-    }
+    for image in feed { append(image, to: &writer) }
     let payloadLength = writer.bytes.count - headerSize
     let checksum = writer.bytes.withUnsafeBytes { Hash64.hash(UnsafeRawBufferPointer(rebasing: $0[headerSize...])) }
     writer.set(UInt64(payloadLength), at: 8)
@@ -80,19 +74,34 @@ enum FeedFileFormat {
     let keyword = search ? try reader.readString() : nil
     let timestamp = Date(timeIntervalSinceReferenceDate: Double(bitPattern: try reader.read(UInt64.self)))
     let count = Int(try reader.read(UInt32.self))
-    guard count <= reader.remaining / 21 else { throw .init(reason: "image count exceeds the file") }
+    guard count <= reader.remaining / smallestImageSize else { throw .init(reason: "image count exceeds the file") }
     var feed: [LocalFeedImage] = []
     feed.reserveCapacity(count)
-    for _ in 0..<count {
-      let id = try reader.readUUID()
-      let flags = try reader.read(UInt8.self)
-      guard flags & ~3 == 0 else { throw .init(reason: "unknown image flags") }
-      let description = flags & 1 != 0 ? try reader.readString() : nil
-      let location = flags & 2 != 0 ? try reader.readString() : nil
-      guard let url = URL(string: try reader.readString()) else { throw .init(reason: "invalid image URL") }
-      feed.append(LocalFeedImage(id: id, description: description, location: location, url: url))
-    }
+    for _ in 0..<count { feed.append(try readImage(&reader)) }
     guard reader.isAtEnd else { throw .init(reason: "trailing bytes") }
     return (CachedFeed(feed: feed, timestamp: timestamp), keyword)
+  }
+
+  /// The smallest image: its id, its flags and an empty URL's length.
+  static let smallestImageSize = 21
+
+  /// Appends `image` (id, flags, description and location when present, URL), as every image of the feed file.
+  static func append(_ image: LocalFeedImage, to writer: inout BinaryWriter) {
+    writer.append(image.id)
+    writer.append(UInt8((image.description == nil ? 0 : 1) | (image.location == nil ? 0 : 2)))
+    if let description = image.description { writer.append(description) }
+    if let location = image.location { writer.append(location) }
+    writer.append(image.url.absoluteString)
+  }
+
+  /// Reads an image ``append(_:to:)`` wrote.
+  static func readImage(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> LocalFeedImage {
+    let id = try reader.readUUID()
+    let flags = try reader.read(UInt8.self)
+    guard flags & ~3 == 0 else { throw .init(reason: "unknown image flags") }
+    let description = flags & 1 != 0 ? try reader.readString() : nil
+    let location = flags & 2 != 0 ? try reader.readString() : nil
+    guard let url = URL(string: try reader.readString()) else { throw .init(reason: "invalid image URL") }
+    return LocalFeedImage(id: id, description: description, location: location, url: url)
   }
 }

@@ -1,12 +1,13 @@
 import Foundation
 
 /// A ``FeedStore`` and ``LimitedFeedImageDataStore`` that keeps the cache in a directory: the feed in one file, and
-/// each image's data in a file of its own, indexed by `images.index`; also the last search and pending likes.
+/// each image's data in a file of its own, indexed by `images.index`; also the last search, the pending likes and the
+/// page list.
 ///
 /// Every file-system store on one directory, as one type. New code opens one ``FileSystemStoreDirectory`` and makes
 /// the store of each capability it needs on it (``FileSystemFeedCache``, ``FileSystemImageDataStore``,
-/// ``FileSystemSearchStore``, ``FileSystemPendingLikeStore``); this type makes all four on a directory handle of its
-/// own and forwards to them, on the directory's executor, so each operation stays atomic and histories linearizable.
+/// ``FileSystemSearchStore``, ``FileSystemPendingLikeStore``, ``FileSystemPageStore``); this type makes all five on a
+/// directory handle of its own and forwards to them, on the directory's executor, so each operation stays atomic and histories linearizable.
 /// It keeps the same files as they do: a store of either kind reads what the other wrote.
 ///
 /// Files use a compact versioned binary format, checked on read, and each is replaced atomically and durably (the
@@ -26,12 +27,13 @@ import Foundation
 /// An actor whose operations never suspend: each is atomic, and histories are linearizable. Its blocking file I/O
 /// runs on the directory's own serial queue, never on the cooperative pool.
 public actor FileSystemFeedStore: FeedStore, LimitedFeedImageDataStore {
-  /// The directory handle the four stores share.
+  /// The directory handle the five stores share.
   let directory: FileSystemStoreDirectory
   let feedCache: FileSystemFeedCache
   let images: FileSystemImageDataStore
   let search: FileSystemSearchStore
   let likes: FileSystemPendingLikeStore
+  let pages: FileSystemPageStore
 
   /// The actor's executor: the directory's serial queue, shared with the stores it forwards to.
   public nonisolated var unownedExecutor: UnownedSerialExecutor { directory.unownedExecutor }
@@ -55,6 +57,7 @@ public actor FileSystemFeedStore: FeedStore, LimitedFeedImageDataStore {
     images = FileSystemImageDataStore(directory: shared, imageLimits: imageLimits, currentDate: currentDate)
     search = FileSystemSearchStore(directory: shared)
     likes = FileSystemPendingLikeStore(directory: shared)
+    pages = FileSystemPageStore(directory: shared)
   }
 
   /// See ``FileSystemFeedCache/retrieve()``.

@@ -39,3 +39,35 @@ struct JournalFormat {
     return BinaryReader(body)
   }
 }
+
+extension JournalFormat {
+  /// Appends `bytes` to the journal open at `fd` after its `committed` bytes (cutting what a killed writer left past
+  /// them), flushes them, then commits them: writes the new committed length (a `UInt64`) at `lengthOffset` in the
+  /// header and flushes that. On an error the journal still commits what it did.
+  static func appendCommitted(
+    _ bytes: [UInt8], to fd: Int32, committed: Int, lengthOffset: Int
+  ) throws(AtomicFile.SystemError) {
+    var header = BinaryWriter(capacity: 8)
+    header.append(UInt64(committed + bytes.count))
+    guard ftruncate(fd, off_t(committed)) == 0, write(bytes, to: fd, at: committed), fsync(fd) == 0,
+      write(header.bytes, to: fd, at: lengthOffset), fsync(fd) == 0
+    else {
+      let code = errno
+      _ = ftruncate(fd, off_t(committed))
+      throw AtomicFile.SystemError(errno: code)
+    }
+  }
+
+  private static func write(_ bytes: [UInt8], to fd: Int32, at offset: Int) -> Bool {
+    bytes.withUnsafeBytes { buffer in
+      var written = 0
+      while written < buffer.count {
+        let count = pwrite(fd, buffer.baseAddress.map { $0 + written }, buffer.count - written, off_t(offset + written))
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { return false }
+        written += count
+      }
+      return true
+    }
+  }
+}

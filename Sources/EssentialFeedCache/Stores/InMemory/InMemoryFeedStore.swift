@@ -11,10 +11,10 @@ public actor InMemoryFeedStore: FeedStore, LimitedFeedImageDataStore {
   private let imageLimits: ImageCacheLimits?
   private let currentDate: @Sendable () -> Date
   var search: CachedSearch?
-  var pageImages: [LocalFeedImage] = []
+  /// The page list, with each id's position: a cursor is found at once.
+  var pages = PageList()
   /// Each image's pending action, in the order they were stored: one lookup per change, not a scan.
   var pendingLikes = PendingLikeQueue()
-  var pagePositions: [UUID: Int] = [:]
 
   /// Creates an empty store.
   ///

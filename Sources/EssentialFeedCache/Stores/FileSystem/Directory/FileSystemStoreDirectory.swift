@@ -1,7 +1,7 @@
 import Foundation
 
 /// One store directory, shared by the file-system stores of each capability: ``FileSystemFeedCache``,
-/// ``FileSystemImageDataStore``, ``FileSystemSearchStore`` and ``FileSystemPendingLikeStore``.
+/// ``FileSystemImageDataStore``, ``FileSystemSearchStore``, ``FileSystemPendingLikeStore`` and ``FileSystemPageStore``.
 ///
 /// It owns what they share: the serial executor their operations run on (so an operation of one store never
 /// interleaves with another's, and blocking file I/O never runs on the cooperative pool), the directory's path,

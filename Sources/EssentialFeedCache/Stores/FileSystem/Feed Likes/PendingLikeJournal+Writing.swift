@@ -21,33 +21,10 @@ extension PendingLikeJournal {
     }
   }
 
-  /// Appends `records` to the version 2 journal open at `fd` after its `committed` bytes (cutting what a killed
-  /// writer left past them), flushes them, then commits them: writes the new committed length into the header and
-  /// flushes that. On an error the journal still commits what it did.
+  /// Appends `records` to the version 2 journal open at `fd` after its `committed` bytes, flushed, then committed
+  /// (``JournalFormat/appendCommitted(_:to:committed:lengthOffset:)``).
   static func append(_ records: [Record], to fd: Int32, committed: Int) throws(AtomicFile.SystemError) {
-    let bytes = encode(records)
-    let length = committed + bytes.count
-    var header = BinaryWriter(capacity: 8)
-    header.append(UInt64(length))
-    guard ftruncate(fd, off_t(committed)) == 0, write(bytes, to: fd, at: committed), fsync(fd) == 0,
-      write(header.bytes, to: fd, at: JournalFormat.headerSize), fsync(fd) == 0
-    else {
-      let code = errno
-      _ = ftruncate(fd, off_t(committed))
-      throw AtomicFile.SystemError(errno: code)
-    }
-  }
-
-  private static func write(_ bytes: [UInt8], to fd: Int32, at offset: Int) -> Bool {
-    bytes.withUnsafeBytes { buffer in
-      var written = 0
-      while written < buffer.count {
-        let count = pwrite(fd, buffer.baseAddress.map { $0 + written }, buffer.count - written, off_t(offset + written))
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else { return false }
-        written += count
-      }
-      return true
-    }
+    try JournalFormat.appendCommitted(
+      encode(records), to: fd, committed: committed, lengthOffset: JournalFormat.headerSize)
   }
 }
