@@ -154,7 +154,8 @@ struct FileSystemCapabilityStoreSpecs {
       _ = try await reader.appendPage(third)
 
       let afterAppend = try Data(contentsOf: file)
-      #expect(afterAppend.prefix(committed.count).suffix(committed.count - 16) == committed.suffix(committed.count - 16))
+      #expect(
+        afterAppend.prefix(committed.count).suffix(committed.count - 16) == committed.suffix(committed.count - 16))
       let header = afterAppend.prefix(16).suffix(8).reversed().reduce(0) { $0 << 8 | Int($1) }  // little-endian
       #expect(afterAppend.count == header, "the file ends where its header says: the uncommitted bytes were cut")
       #expect(
