@@ -127,22 +127,24 @@ struct PlantedEntry: CustomStringConvertible, Sendable {
 @Suite("Another program's database in the store directory")
 struct ForeignDatabaseAppTests {
   @Test(
-    "SQL-11 another program's database (a negative schema version) at feed.sqlite, images.sqlite or likes.sqlite is left byte for byte as it was by every command",
+    "SQL-11 another program's database (a negative, the smallest, the next or the largest schema version, or one of ours without our tables) at feed.sqlite, images.sqlite or likes.sqlite is left byte for byte as it was by every command",
     arguments: [
       ("feed.sqlite", "sqlite"), ("feed.sqlite", "filesystem"), ("images.sqlite", "filesystem"),
-      ("likes.sqlite", "sqlite"),
-    ])
-  func foreignDatabase(name: String, storeKind: String) async throws {
+      ("images.sqlite", "sqlite"), ("likes.sqlite", "sqlite"),
+    ],
+    [-3, Int32.min, 4, Int32.max, 2])  // 4: the version after the store's own 3; 2: ours, with none of our tables
+  func foreignDatabase(database: (name: String, storeKind: String), version: Int32) async throws {
+    let (name, storeKind) = database
     let feed = try #require(builtExecutable(named: "feed"), "the feed executable is built beside the tests")
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       let file = directory.appending(path: name)
       try SQLiteShell.execute(
-        "CREATE TABLE users (name TEXT); INSERT INTO users VALUES ('ada'); PRAGMA user_version = -3", in: file)
+        "CREATE TABLE users (name TEXT); INSERT INTO users VALUES ('ada'); PRAGMA user_version = \(version)", in: file)
       let before = try Data(contentsOf: file)
       let commands = [
         ["like", "00000000-0000-0000-0000-000000000001", "--offline"], [], ["search", "light"], ["likes"],
-        ["validate-cache"], ["browse", "--report", "--items", "50"], ["--offline"],
+        ["validate-cache"], ["browse", "--report", "--items", "50"], ["--offline"], ["sync"],
       ]
 
       for arguments in commands {
@@ -153,7 +155,7 @@ struct ForeignDatabaseAppTests {
               + (arguments.first == "browse" ? [] : ["--store-kind", storeKind]),
             output: true, errors: true)
         }.get()
-        #expect(try Data(contentsOf: file) == before, "\(arguments) changed \(name): \(run.output)")
+        #expect(try Data(contentsOf: file) == before, "\(arguments) changed \(name) at \(version): \(run.output)")
       }
     }
   }
