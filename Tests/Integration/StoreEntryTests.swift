@@ -31,7 +31,8 @@ struct StoreEntryTests {
         let run = try await offPool {
           spawnAndWait(
             ["/usr/bin/timeout", "60", feed.path(percentEncoded: false)] + arguments
-              + ["--store", store.path(percentEncoded: false), "--store-kind", entry.storeKind],
+              + ["--store", store.path(percentEncoded: false)]
+              + (arguments.first == "browse" ? [] : ["--store-kind", entry.storeKind]),
             output: true, errors: true)
         }.get()
         #expect(run.status != 124, "\(arguments) waited on the entry: killed after 60 s")
@@ -97,11 +98,11 @@ struct PlantedEntry: CustomStringConvertible, Sendable {
   let kind: Kind
 
   /// The writing commands: the feed online (probe, feed, images, pages), a search, a like offline, the liked list,
-  /// and the validation that deletes what it cannot read.
+  /// the validation that deletes what it cannot read, and browse's page list (always in `feed.sqlite`).
   var commands: [[String]] {
     [
       [], ["search", "light"], ["like", "00000000-0000-0000-0000-000000000001", "--offline"], ["likes"],
-      ["validate-cache"],
+      ["validate-cache"], ["browse", "--report", "--items", "30"],
     ]
   }
 
@@ -110,7 +111,8 @@ struct PlantedEntry: CustomStringConvertible, Sendable {
   static let databases = ["feed.sqlite", "images.sqlite"]
   static let journals = databases.flatMap { [$0 + "-wal", $0 + "-shm", $0 + "-journal"] }
   static let fileSystemNames = [
-    ".write-probe", "feed.cache", "search.cache", "pending-likes", "pending-likes.lock", "likes-sync.lock", "likes",
+    ".write-probe", "feed.cache", "search.cache", "search.lock", "pending-likes", "pending-likes.lock",
+    "likes-sync.lock", "likes",
   ]
 
   static let allCases: [PlantedEntry] = Kind.allCases.flatMap { kind in
@@ -119,6 +121,9 @@ struct PlantedEntry: CustomStringConvertible, Sendable {
       + [
         PlantedEntry(storeKind: "sqlite", names: journals + ["likes.sqlite-wal", "likes.sqlite-shm"], kind: kind),
         PlantedEntry(storeKind: "filesystem", names: ["likes/feed.cache"], kind: kind),
+        // The image cache is a database whichever kind keeps the feed.
+        PlantedEntry(storeKind: "filesystem", names: ["images.sqlite"], kind: kind),
+        PlantedEntry(storeKind: "filesystem", names: journals.filter { $0.hasPrefix("images.") }, kind: kind),
       ]
   }
 }
