@@ -11,8 +11,11 @@ struct OutputFailureTests {
     .enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full"),
     arguments: [
       ["--offline"], ["--offline", "--json"], ["validate-cache"], ["likes", "--offline"],
-      ["search", "light", "--offline"],
-      ["--help"],
+      ["search", "light", "--offline"], [], ["search", "light"], ["likes"], ["sync"],
+      ["like", "00000000-0000-0000-0000-000000000001", "--offline"],
+      ["discard", "00000000-0000-0000-0000-000000000001", "--offline"], ["browse", "--report", "--items", "30"],
+      ["--help"], ["help", "search"], ["--version"], ["--generate-completion-script", "bash"],
+      ["serve", "--port", "0"],
     ])
   func fullDisk(_ arguments: [String]) async throws {
     let feed = try #require(builtExecutable(named: "feed"), "the feed executable is built beside the tests")
@@ -23,12 +26,18 @@ struct OutputFailureTests {
 
       let run = try await offPool {
         spawnAndWait(
-          [feed.path(percentEncoded: false)] + arguments + (arguments == ["--help"] ? [] : store), output: true,
-          errors: true, outputFile: "/dev/full")
+          ["/usr/bin/timeout", "60", feed.path(percentEncoded: false)] + arguments
+            + (takesStore(arguments) ? store : []),
+          output: true, errors: true, outputFile: "/dev/full")
       }.get()
 
-      #expect(run.status == 1, "exit \(run.status): \(run.output)")
+      #expect(run.status == 1, "exit \(run.status) (124: it never ended): \(run.output)")
       #expect(run.output.hasPrefix("error: Could not write the output: No space left on device"), "\(run.output)")
     }
+  }
+
+  /// Whether the command takes `--store`: help, the version, completion scripts and the server keep nothing.
+  private func takesStore(_ arguments: [String]) -> Bool {
+    !["--help", "help", "--version", "--generate-completion-script", "serve"].contains(arguments.first ?? "")
   }
 }
