@@ -28,9 +28,10 @@ enum LikesReport {
     return language.text(key, action.imageID.uuidString)
   }
 
-  /// The liked list; `serverAsked` is false offline, where the server was not tried (and is not said to have failed).
+  /// The liked list; `serverProblem` says why the server's list failed, and is `nil` offline, where the server was not
+  /// tried (and is not said to have failed).
   static func list(
-    _ entries: [LikedEntry], pending: [PendingLikeAction], origin: Origin, serverAsked: Bool = true, json: Bool,
+    _ entries: [LikedEntry], pending: [PendingLikeAction], origin: Origin, serverProblem: String? = nil, json: Bool,
     language: AppLanguage
   ) -> String {
     if json {
@@ -42,14 +43,16 @@ enum LikesReport {
       }
       return encode([
         "entries": objects, "pending": pending.count, "pendingDiscards": pending.filter { $0.kind == .discard }.count,
-        "origin": origin.rawValue,
+        "origin": origin.rawValue, "serverProblem": serverProblem ?? NSNull(),
       ])
     }
     let actions =
       pending.count == 1
       ? language.text("PENDING_ACTIONS_ONE") : language.text("PENDING_ACTIONS", language.number(pending.count))
     var lines = [language.text("LIKES_HEADER", language.number(entries.count), actions)]
-    if origin != .server { lines.append(language.text(serverAsked ? "LIKES_SERVER_UNREACHED" : "LIKES_OFFLINE")) }
+    if origin != .server {
+      lines.append(serverProblem.map { language.text("LIKES_SERVER_FAILED", $0) } ?? language.text("LIKES_OFFLINE"))
+    }
     for entry in entries {
       let text = [entry.image?.description, entry.image?.location].compactMap { $0 }.map(TerminalText.line)
         .joined(separator: " — ")
