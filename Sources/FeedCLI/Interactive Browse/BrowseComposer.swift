@@ -45,19 +45,25 @@ struct BrowseComposer {
       }
     }
     let title = FeedPresenter.title(localization: language.localization)
-    return (list(title: title, capacity: capacity) { try await window.reload() }, window)
+    return (list(title: title, capacity: capacity, pages: .get()) { try await window.reload() }, window)
   }
 
   /// A list of the server's results for `keyword`, each page cached as the last search.
   func searchList(_ keyword: String) -> BrowseList {
     let search = environment.composer.search
-    return list(title: "Search: \(keyword)") { try await search.search(keyword) }
+    return list(title: "Search: \(keyword)", pages: .search(keyword)) { try await search.search(keyword) }
   }
 
+  /// A list whose `pages` come through `loader`; a failed page says what the server answered for them.
   private func list(
-    title: String, capacity: Int? = nil, loader: @escaping @Sendable () async throws -> Paginated<FeedImage>
+    title: String, capacity: Int? = nil, pages: FeedEndpoint,
+    loader: @escaping @Sendable () async throws -> Paginated<FeedImage>
   ) -> BrowseList {
     let view = BrowseListView()
+    if let server = environment.server {
+      let (recorder, language, url) = (environment.recorder, language, pages.url(baseURL: server))
+      view.loadFailure = { recorder.answerFailure(at: url)?.text(in: language, for: .page) }
+    }
     let (size, style) = (BrowseScreen.thumbnail, style)
     let controller = environment.composer.feedScreen(
       loader, images: images, transform: { data in await Self.decoder.thumbnail(of: data, size: size, style: style) },
