@@ -31,7 +31,8 @@ enum AppOutput {
     try? write(rendered(message, json: false) + "\n", to: STDERR_FILENO)
   }
 
-  /// Writes all of `text` to `fd`, unbuffered (nothing is left to flush at exit, where a failure is silent).
+  /// Writes all of `text` to `fd`, unbuffered (nothing is left to flush at exit, where a failure is silent), waiting
+  /// while a non-blocking `fd` is full.
   ///
   /// - Throws: ``FeedAppError/outputFailed(reason:)`` with the system's reason.
   static func write(_ text: String, to fd: Int32) throws(FeedAppError) {
@@ -42,7 +43,7 @@ enum AppOutput {
       while offset < buffer.count {
         let count = systemWrite(fd, base + offset, buffer.count - offset)
         if count < 0 {
-          if errno == EINTR { continue }
+          if errno == EINTR || (errno == EAGAIN && waitForRoom(fd)) { continue }
           return errno
         }
         if count == 0 { return EIO }
@@ -51,6 +52,16 @@ enum AppOutput {
       return 0
     }
     guard failure == 0 else { throw .outputFailed(reason: String(cString: strerror(failure))) }
+  }
+
+  /// Waits until `fd` takes more: an output left non-blocking (a pipe shared with a program that set the flag) is
+  /// full, not failed. Whether it may be written again.
+  private static func waitForRoom(_ fd: Int32) -> Bool {
+    var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+    while poll(&ready, 1, -1) < 0 {
+      guard errno == EINTR else { return false }
+    }
+    return true
   }
 
   private static func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {

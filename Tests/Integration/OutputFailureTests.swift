@@ -36,6 +36,27 @@ struct OutputFailureTests {
     }
   }
 
+  @Test("APP-29 an output that would block (a non-blocking pipe, read as it fills) is waited for, never lost")
+  func nonBlockingOutput() async throws {
+    let feed = try #require(builtExecutable(named: "feed"), "the feed executable is built beside the tests")
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let store = ["--store", directory.path(percentEncoded: false)]
+      let cached = try await offPool { spawnAndWait([feed.path(percentEncoded: false)] + store, output: false) }.get()
+      try #require(cached.status == 0, "the run that fills the cache failed")
+
+      let run = try await offPool {
+        spawnAndWait(
+          [feed.path(percentEncoded: false), "--offline", "--json"] + store, output: true, errors: true,
+          nonBlockingOutput: true)
+      }.get()
+
+      #expect(run.status == 0, "exit \(run.status): \(run.output.suffix(200))")
+      #expect(run.output.utf8.count > 16_384, "the output is several pages: \(run.output.utf8.count) bytes")
+      #expect(
+        (try? JSONSerialization.jsonObject(with: Data(run.output.utf8))) != nil, "\(run.output.suffix(200))")
+    }
+  }
+
   /// Whether the command takes `--store`: help, the version, completion scripts and the server keep nothing.
   private func takesStore(_ arguments: [String]) -> Bool {
     !["--help", "help", "--version", "--generate-completion-script", "serve"].contains(arguments.first ?? "")
