@@ -43,6 +43,28 @@ struct StoreEntryTests {
     }
   }
 
+  @Test("APP-30 a FIFO at the likes' sync lock is named as the entry it is, in the store it is in: not as the store")
+  func lockEntryNamed() async throws {
+    let feed = try #require(builtExecutable(named: "feed"), "the feed executable is built beside the tests")
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      let store = directory.path(percentEncoded: false)
+      let lock = directory.appending(path: "likes-sync.lock").path(percentEncoded: false)
+      #expect(mkfifo(lock, 0o600) == 0)
+
+      let run = try await offPool {
+        spawnAndWait(
+          ["/usr/bin/timeout", "60", feed.path(percentEncoded: false), "sync", "--store", store], output: true,
+          errors: true)
+      }.get()
+
+      #expect(run.status == 1, "\(run.output)")
+      let said = run.output.replacingOccurrences(of: store + "/ as", with: store + " as")
+      #expect(
+        said.hasPrefix("error: Cannot use \(store) as the cache directory: \(lock) is not a regular file"), "\(said)")
+    }
+  }
+
   private func victimName(for name: String) -> String {
     name.replacingOccurrences(of: "/", with: "_") + ".victim"
   }
