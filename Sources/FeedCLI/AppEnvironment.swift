@@ -70,7 +70,10 @@ struct AppEnvironment: Sendable {
     let environment = AppEnvironment(
       options: options, directory: directory, server: server, isEmbeddedServer: embedded != nil, recorder: recorder,
       composer: FeedComposer(
-        server: server, client: options.limits.makeClient(), storeKind: options.storeKind, directory: directory,
+        server: server,
+        client: ChangeAnswerRecorder(
+          decoratee: options.limits.makeClient(), record: { recorder.recordChangeAnswerFailure($0, $1) }),
+        storeKind: options.storeKind, directory: directory,
         imageLimits: options.imageLimits, imageRequests: options.limits.imageRequests, now: options.now,
         decorators: (use.isBrowse ? recorder.answerDecorators : recorder.decorators).telling(progress)
           .mappingEmbeddedImages(to: embedded?.baseURL)))

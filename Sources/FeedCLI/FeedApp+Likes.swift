@@ -20,8 +20,9 @@ extension FeedApp {
         throw FeedAppError.likeRefused(imageID, kind: kind, statusCode: why.statusCode)
       }
       let pending = try await composer.likeStore.pendingActions().contains { $0.id == action.id }
+      let problem = pending && report.failed > 0 ? sendProblem(of: action, environment, options.language) : nil
       return LikesReport.action(
-        action, pending: pending, report: report, json: options.json, language: options.language)
+        action, pending: pending, report: report, problem: problem, json: options.json, language: options.language)
     }
   }
 
@@ -54,6 +55,17 @@ extension FeedApp {
         entries, pending: pending, origin: origin, serverProblem: serverProblem, json: options.json,
         language: options.language)
     }
+  }
+
+  /// Why the server did not take `action`: what it answered, else (an answer that was no failure of its own) not a
+  /// valid one; `nil` offline, where it was not asked.
+  private static func sendProblem(
+    of action: PendingLikeAction, _ environment: AppEnvironment, _ language: AppLanguage
+  ) -> String? {
+    guard let server = environment.server else { return nil }
+    let url = LikesEndpoint.send(action).url(baseURL: server)
+    return environment.recorder.answerFailure(at: url)?.text(in: language, for: .page)
+      ?? language.text("PROBLEM_INVALID_DATA")
   }
 
   /// Why the server's liked list failed: what its last answer was (a status, empty, past the limit), else the

@@ -9,23 +9,25 @@ enum LikesReport {
     case server, cache, none
   }
 
+  /// What `like` or `discard` says of `action`; `problem` says why the server did not take it, when it was asked.
   static func action(
-    _ action: PendingLikeAction, pending: Bool, report: LikeSynchronizer.Report, json: Bool, language: AppLanguage
+    _ action: PendingLikeAction, pending: Bool, report: LikeSynchronizer.Report, problem: String? = nil, json: Bool,
+    language: AppLanguage
   ) -> String {
     if json {
       return encode([
         "id": action.imageID.uuidString, "action": action.kind.rawValue, "pending": pending,
-        "sent": report.sent, "failed": report.failed, "pendingActions": report.pending,
+        "sent": report.sent, "failed": report.failed, "pendingActions": report.pending, "problem": problem ?? NSNull(),
       ])
     }
     let key =
       switch (action.kind, pending) {
       case (.like, false): "LIKE_SENT"
-      case (.like, true): "LIKE_PENDING_NOTE"
+      case (.like, true): problem == nil ? "LIKE_PENDING_NOTE" : "LIKE_PENDING_BECAUSE"
       case (.discard, false): "DISCARD_SENT"
-      case (.discard, true): "DISCARD_PENDING_NOTE"
+      case (.discard, true): problem == nil ? "DISCARD_PENDING_NOTE" : "DISCARD_PENDING_BECAUSE"
       }
-    return language.text(key, action.imageID.uuidString)
+    return language.text(key, action.imageID.uuidString, problem ?? "")
   }
 
   /// The liked list; `serverProblem` says why the server's list failed, and is `nil` offline, where the server was not

@@ -43,6 +43,34 @@ struct LikedListWordingTests {
   }
 
   @Test(
+    "APP-31 a like left pending says why the server did not take it: too large, empty, invalid, 503, no answer",
+    arguments: FailedAnswer.allCases.filter { $0 != .notFound })  // a 404 is a refusal: the like is dropped, said so
+  func pendingLike(_ answer: FailedAnswer) async throws {
+    let server = try RawHTTPServer { _, send in
+      if let response = answer.response { _ = send(response) }
+    }
+    defer { server.stop() }
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      var options = AppOptions(
+        url: server.baseURL.absoluteString, store: directory.path(percentEncoded: false), json: false,
+        limits: NetworkLimits(timeout: 30, maximumResponseBytes: 2_000), language: .english)
+      let id = UUID()
+
+      let liked = try await FeedApp.act(.like, on: id, options)
+      let discarded = try await FeedApp.act(.discard, on: id, options)
+      options.json = true
+      let json = try await FeedApp.act(.like, on: id, options)
+
+      #expect(liked == "Liked \(id): pending, it will be sent on the next sync (\(answer.reason)).", "\(liked)")
+      #expect(
+        discarded == "Took back the like of \(id): pending, it will be sent on the next sync (\(answer.reason)).",
+        "\(discarded)")
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+      #expect(object["problem"] as? String == answer.reason, "\(json)")
+    }
+  }
+
+  @Test(
     "APP-31 the liked list says why the server's list was not shown, in text and in JSON's serverProblem",
     arguments: FailedAnswer.allCases)
   func failedList(_ answer: FailedAnswer) async throws {
