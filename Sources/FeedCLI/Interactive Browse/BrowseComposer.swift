@@ -60,10 +60,13 @@ struct BrowseComposer {
     loader: @escaping @Sendable () async throws -> Paginated<FeedImage>
   ) -> BrowseList {
     let view = BrowseListView()
-    if let server = environment.server {
-      let (recorder, language, url) = (environment.recorder, language, pages.url(baseURL: server))
-      view.loadFailure = { recorder.answerFailure(at: url)?.text(in: language, for: .page) }
+    let (errors, recorder, language) = (LastPageError(), environment.recorder, language)
+    let url = environment.server.map { pages.url(baseURL: $0) }
+    view.loadFailure = {
+      url.flatMap { recorder.answerFailure(at: $0) }?.text(in: language, for: .page)
+        ?? errors.localFailure.map { FeedAppError.problem(with: $0, in: language) }
     }
+    let loader = errors.watching(loader)
     let (size, style) = (BrowseScreen.thumbnail, style)
     let controller = environment.composer.feedScreen(
       loader, images: images, transform: { data in await Self.decoder.thumbnail(of: data, size: size, style: style) },

@@ -5,6 +5,10 @@ import Testing
 
 @testable import FeedCLI
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `feed browse`'s lists say why a page failed, as `browse --report` and `search` do: a page past
 /// `--max-response-bytes` was too large, never "Couldn't connect to server".
 @Suite("What browse's lists say of a failed page")
@@ -24,6 +28,41 @@ struct BrowseListWordingTests {
         url: server.baseURL.absoluteString, store: directory.path(percentEncoded: false), json: false,
         limits: NetworkLimits(timeout: 30, maximumResponseBytes: 2_000), language: .english)
       try await Self.loadLists(options)
+    }
+  }
+
+  @Test("APP-31 the feed list says the page store failed when it did, not 'Couldn't connect to server'")
+  func pageStoreFailure() async throws {
+    let server = try RawHTTPServer { path, send in
+      let body =
+        path.contains("after_id")
+        ? #"{"items": []}"# : #"{"items": [{"id": "\#(UUID())", "image": "http://127.0.0.1:1/image"}]}"#
+      _ = send(Data("HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)".utf8))
+    }
+    defer { server.stop() }
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      // A FIFO where the page list's database belongs: the store refuses it, the server answers every page.
+      #expect(mkfifo(directory.appending(path: "feed.sqlite").path(percentEncoded: false), 0o600) == 0)
+      let options = AppOptions(
+        url: server.baseURL.absoluteString, store: directory.path(percentEncoded: false), language: .english)
+      let said = try await Self.feedListError(options)
+
+      #expect(said.contains("is not a regular file") && !said.contains("connect"), "\(said)")
+    }
+  }
+
+  /// What the feed list says when its first load fails.
+  @MainActor
+  private static func feedListError(_ options: AppOptions) async throws -> String {
+    try await AppEnvironment.with(options, for: .browse(items: 0)) { environment in
+      let composer = BrowseComposer(environment: environment, capacity: 10, pageSize: 1)
+      let changes = StateChanges()
+      let feed = composer.feedList().list
+      feed.view.onChange = { changes.changed() }
+      feed.controller.viewDidAppear()
+      try await changes.wait(for: "the feed list's error") { feed.view.errorMessage != nil }
+      return feed.view.errorMessage ?? ""
     }
   }
 
