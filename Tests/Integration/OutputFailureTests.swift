@@ -57,6 +57,36 @@ struct OutputFailureTests {
     }
   }
 
+  @Test(
+    "APP-29 a closed standard output is a failed one: exit 1, and the report never lands in a file the app opened",
+    arguments: ["sqlite", "filesystem"])
+  func closedOutput(storeKind: String) async throws {
+    let feed = try #require(builtExecutable(named: "feed"), "the feed executable is built beside the tests")
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let store = ["--store", directory.path(percentEncoded: false), "--store-kind", storeKind]
+      let cached = try await offPool { spawnAndWait([feed.path(percentEncoded: false)] + store, output: false) }.get()
+      try #require(cached.status == 0, "the run that fills the cache failed")
+      let before = try snapshot(of: directory)
+
+      let run = try await offPool {
+        spawnAndWait(
+          [feed.path(percentEncoded: false), "--offline"] + store, output: true, errors: true, closedOutput: true)
+      }.get()
+
+      #expect(run.status == 1, "exit \(run.status): \(run.output)")
+      #expect(run.output.hasPrefix("error: Could not write the output: Bad file descriptor"), "\(run.output)")
+      #expect(try snapshot(of: directory) == before, "a file of the store changed")
+    }
+  }
+
+  /// Every file in `directory` with its bytes.
+  private func snapshot(of directory: URL) throws -> [String: Data] {
+    let root = directory.path(percentEncoded: false)
+    let names = try FileManager.default.subpathsOfDirectory(atPath: root)
+    return Dictionary(
+      uniqueKeysWithValues: names.map { ($0, FileManager.default.contents(atPath: root + "/" + $0) ?? Data()) })
+  }
+
   /// Whether the command takes `--store`: help, the version, completion scripts and the server keep nothing.
   private func takesStore(_ arguments: [String]) -> Bool {
     !["--help", "help", "--version", "--generate-completion-script", "serve"].contains(arguments.first ?? "")
