@@ -52,8 +52,15 @@ struct AnswerRecorder: HTTPClient {
   let record: @Sendable (URL, AnswerFailure?) -> Void
 
   func get(from url: URL) async throws -> (Data, HTTPURLResponse) {
+    try await Self.recording(url, record) { try await decoratee.get(from: url) }
+  }
+
+  /// The answer of `ask`, its failure recorded for `url` on its way.
+  static func recording(
+    _ url: URL, _ record: (URL, AnswerFailure?) -> Void, _ ask: () async throws -> (Data, HTTPURLResponse)
+  ) async throws -> (Data, HTTPURLResponse) {
     do {
-      let (data, response) = try await decoratee.get(from: url)
+      let (data, response) = try await ask()
       if response.statusCode != 200 {
         record(url, .status(response.statusCode))
       } else {
@@ -64,5 +71,23 @@ struct AnswerRecorder: HTTPClient {
       if !(error is CancellationError) { record(url, AnswerFailure(transportError: error)) }
       throw error
     }
+  }
+}
+
+/// ``AnswerRecorder`` for the requests that change something (the likes' PUT and DELETE), which a GET-only decorator
+/// cannot carry; a GET passes through, its answer recorded where its loader's decorator records it.
+struct ChangeAnswerRecorder: HTTPRequestClient {
+  let decoratee: any HTTPRequestClient
+  let record: @Sendable (URL, AnswerFailure?) -> Void
+
+  func perform(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    guard let url = request.url, (request.httpMethod ?? "GET") != "GET" else {
+      return try await decoratee.perform(request)
+    }
+    return try await AnswerRecorder.recording(url, record) { try await decoratee.perform(request) }
+  }
+
+  func get(from url: URL) async throws -> (Data, HTTPURLResponse) {
+    try await decoratee.get(from: url)
   }
 }

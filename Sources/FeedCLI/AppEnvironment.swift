@@ -70,7 +70,9 @@ struct AppEnvironment: Sendable {
     let environment = AppEnvironment(
       options: options, directory: directory, server: server, isEmbeddedServer: embedded != nil, recorder: recorder,
       composer: FeedComposer(
-        server: server, client: options.limits.makeClient(),
+        server: server,
+        client: ChangeAnswerRecorder(
+          decoratee: options.limits.makeClient(), record: { recorder.recordChangeAnswerFailure($0, $1) }),
         storage: options.storeKind.storage(in: directory, imageLimits: options.imageLimits, currentDate: options.now),
         imageRequests: options.limits.imageRequests, now: options.now,
         decorators: (use.isBrowse ? recorder.answerDecorators : recorder.decorators).telling(progress)

@@ -31,35 +31,11 @@ enum AppOutput {
     try? write(rendered(message, json: false) + "\n", to: STDERR_FILENO)
   }
 
-  /// Writes all of `text` to `fd`, unbuffered (nothing is left to flush at exit, where a failure is silent).
+  /// Writes all of `text` to `fd` (``OutputWriter``: unbuffered, waiting while a non-blocking `fd` is full).
   ///
   /// - Throws: ``FeedAppError/outputFailed(reason:)`` with the system's reason.
   static func write(_ text: String, to fd: Int32) throws(FeedAppError) {
-    var bytes = Array(text.utf8)
-    let failure = bytes.withUnsafeMutableBytes { buffer -> Int32 in
-      guard let base = buffer.baseAddress else { return 0 }
-      var offset = 0
-      while offset < buffer.count {
-        let count = systemWrite(fd, base + offset, buffer.count - offset)
-        if count < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        if count == 0 { return EIO }
-        offset += count
-      }
-      return 0
-    }
+    let failure = OutputWriter.writeAll(text, to: fd)
     guard failure == 0 else { throw .outputFailed(reason: String(cString: strerror(failure))) }
-  }
-
-  private static func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-      Glibc.write(fd, buffer, count)
-    #elseif canImport(Musl)
-      Musl.write(fd, buffer, count)
-    #else
-      Darwin.write(fd, buffer, count)
-    #endif
   }
 }

@@ -1,4 +1,5 @@
 import EssentialFeed
+import EssentialFeedAPI
 import Foundation
 import Synchronization
 
@@ -82,6 +83,10 @@ extension FeedApp {
       } catch {
         lastError = error
       }
+    }
+    // Only a remote error is the server's; anything else failed here, in the page store.
+    guard lastError is any RemoteError else {
+      throw FeedAppError.browseStoreFailed(at: position, problem: problem(lastError))
     }
     throw FeedAppError.browseFailed(at: position, problem: problem(lastError))
   }

@@ -27,6 +27,8 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
   case searchUnavailable(keyword: String, problem: String)
   /// `feed browse` could not load the page after position `at`, three times.
   case browseFailed(at: Int, problem: String)
+  /// `feed browse` could not keep the page after position `at` in the page store, three times.
+  case browseStoreFailed(at: Int, problem: String)
   /// The server refused a like or discard for good: it was dropped.
   case likeRefused(UUID, kind: PendingLikeAction.Kind, statusCode: Int)
   /// `feed browse` scrolled `pages` pages down and the server's list had not ended.
@@ -65,7 +67,10 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
     case .invalidURL(let string): language.text("ERROR_INVALID_URL", string)
     case .searchUnavailable(let keyword, let problem): language.text("ERROR_SEARCH_UNAVAILABLE", keyword, problem)
     case .unknownImage(let id): language.text("ERROR_UNKNOWN_IMAGE", id.uuidString)
-    case .browseFailed(let position, let problem): language.text("BROWSE_FAILED", language.number(position), problem)
+    case .browseFailed(let position, let problem):
+      language.text("BROWSE_FAILED", language.number(position), problem.trimmingCharacters(in: ["."]))
+    case .browseStoreFailed(let position, let problem):
+      language.text("BROWSE_STORE_FAILED", language.number(position), problem.trimmingCharacters(in: ["."]))
     case .likeRefused(let id, let kind, let status):
       language.text(kind == .like ? "ERROR_LIKE_REFUSED" : "ERROR_DISCARD_REFUSED", id.uuidString, String(status))
     case .endlessList(let pages): language.text("ERROR_ENDLESS_LIST", language.number(pages))

@@ -18,10 +18,15 @@ enum LikesSyncLock {
     in directory: URL, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
   ) async throws -> T {
     let path = directory.appending(path: "likes-sync.lock").path(percentEncoded: false)
+    // The store is the directory; the reason names the entry in it that could not be used.
+    let unusable = { (reason: String) in
+      FeedAppError.unusableStore(
+        path: directory.path(percentEncoded: false), reason: reason.hasPrefix(path) ? reason : "\(path): \(reason)")
+    }
     let lock: Int32
     switch OwnFile.openRegular(path, O_RDWR | O_CREAT) {
     case .success(let fd): lock = fd
-    case .failure(let failure): throw FeedAppError.unusableStore(path: path, reason: failure.description)
+    case .failure(let failure): throw unusable(failure.description)
     }
     defer { close(lock) }
     let failure = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
@@ -36,7 +41,7 @@ enum LikesSyncLock {
         continuation.resume(returning: failure)
       }
     }
-    guard failure == 0 else { throw FeedAppError.unusableStore(path: path, reason: String(cString: strerror(failure))) }
+    guard failure == 0 else { throw unusable(String(cString: strerror(failure))) }
     return try await body()
   }
 }

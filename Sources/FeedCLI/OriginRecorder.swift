@@ -41,6 +41,11 @@ final class OriginRecorder: Sendable {
     }
   }
 
+  /// Records why a request that changes something (a like's PUT or DELETE) failed, for its resource alone.
+  func recordChangeAnswerFailure(_ url: URL, _ failure: AnswerFailure?) {
+    state.withLock { $0.answerFailures[Self.resource(url)] = failure }
+  }
+
   /// Why the last request for the resource at `url` (its query aside: a list's pages are one resource) failed, while
   /// it still fails; one resource's answer, whatever other requests got since.
   func answerFailure(at url: URL) -> AnswerFailure? { state.withLock { $0.answerFailures[Self.resource(url)] } }

@@ -72,22 +72,10 @@ public final class TerminalSession: Sendable {
     _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
   }
 
-  /// Writes `text` to standard output, all of it (a terminal can take a large frame in several writes).
+  /// Writes `text` to standard output, all of it (a terminal can take a large frame in several writes, and a
+  /// non-blocking one is waited for: ``OutputWriter``). A terminal that is gone has nothing more to show.
   public static func write(_ text: String) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes {
-        systemWrite(STDOUT_FILENO, $0.baseAddress?.advanced(by: offset), $0.count - offset)
-      }
-      if written > 0 {
-        offset += written
-      } else if written < 0, errno == EINTR {
-        continue
-      } else {
-        return  // the terminal is gone: nothing more to show
-      }
-    }
+    _ = OutputWriter.writeAll(text, to: STDOUT_FILENO)
   }
 }
 

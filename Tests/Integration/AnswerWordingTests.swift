@@ -4,6 +4,10 @@ import Testing
 
 @testable import FeedCLI
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Each failure says what happened: an answer past the limit was too large, an empty answer was empty; neither is a
 /// server that "could not be reached", nor "sent no image data" for a feed.
 @Suite("The reason each failure gives")
@@ -71,6 +75,23 @@ struct AnswerWordingTests {
       }
       let said = feed?.description(in: .english) ?? ""
       #expect(said.contains("the server sent an empty answer") && !said.contains("image data"), "\(said)")
+    }
+  }
+
+  @Test("APP-31 browse --report says a page list the cache could not keep is the cache's failure, not the server's")
+  func browseStoreFailure() async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      // A FIFO where the page list's database belongs: the store refuses it, the server answers every page.
+      #expect(mkfifo(directory.appending(path: "feed.sqlite").path(percentEncoded: false), 0o600) == 0)
+      let options = AppOptions(store: directory.path(percentEncoded: false), language: .english)
+
+      let browse = await #expect(throws: FeedAppError.self) {
+        _ = try await FeedApp.browse(options, items: 20, window: 10, pageSize: 10)
+      }
+      let said = browse?.description(in: .english) ?? ""
+      #expect(said.hasPrefix("The cache could not keep the list at image 0, three times: "), "\(said)")
+      #expect(!said.contains("server") && !said.hasSuffix(".."), "\(said)")
     }
   }
 

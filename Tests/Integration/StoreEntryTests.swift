@@ -31,7 +31,8 @@ struct StoreEntryTests {
         let run = try await offPool {
           spawnAndWait(
             ["/usr/bin/timeout", "60", feed.path(percentEncoded: false)] + arguments
-              + ["--store", store.path(percentEncoded: false), "--store-kind", entry.storeKind],
+              + ["--store", store.path(percentEncoded: false)]
+              + (arguments.first == "browse" ? [] : ["--store-kind", entry.storeKind]),
             output: true, errors: true)
         }.get()
         #expect(run.status != 124, "\(arguments) waited on the entry: killed after 60 s")
@@ -39,6 +40,28 @@ struct StoreEntryTests {
       }
 
       #expect(try snapshot(of: elsewhere) == victims, "a planted entry was followed: \(entry)")
+    }
+  }
+
+  @Test("APP-30 a FIFO at the likes' sync lock is named as the entry it is, in the store it is in: not as the store")
+  func lockEntryNamed() async throws {
+    let feed = try #require(builtExecutable(named: "feed"), "the feed executable is built beside the tests")
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      let store = directory.path(percentEncoded: false)
+      let lock = directory.appending(path: "likes-sync.lock").path(percentEncoded: false)
+      #expect(mkfifo(lock, 0o600) == 0)
+
+      let run = try await offPool {
+        spawnAndWait(
+          ["/usr/bin/timeout", "60", feed.path(percentEncoded: false), "sync", "--store", store], output: true,
+          errors: true)
+      }.get()
+
+      #expect(run.status == 1, "\(run.output)")
+      let said = run.output.replacingOccurrences(of: store + "/ as", with: store + " as")
+      #expect(
+        said.hasPrefix("error: Cannot use \(store) as the cache directory: \(lock) is not a regular file"), "\(said)")
     }
   }
 
@@ -97,11 +120,11 @@ struct PlantedEntry: CustomStringConvertible, Sendable {
   let kind: Kind
 
   /// The writing commands: the feed online (probe, feed, images, pages), a search, a like offline, the liked list,
-  /// and the validation that deletes what it cannot read.
+  /// the validation that deletes what it cannot read, and browse's page list (always in `feed.sqlite`).
   var commands: [[String]] {
     [
       [], ["search", "light"], ["like", "00000000-0000-0000-0000-000000000001", "--offline"], ["likes"],
-      ["validate-cache"],
+      ["validate-cache"], ["browse", "--report", "--items", "30"],
     ]
   }
 
@@ -110,8 +133,8 @@ struct PlantedEntry: CustomStringConvertible, Sendable {
   static let databases = ["feed.sqlite", "images.sqlite"]
   static let journals = databases.flatMap { [$0 + "-wal", $0 + "-shm", $0 + "-journal"] }
   static let fileSystemNames = [
-    ".write-probe", "feed.cache", "search.cache", "pending-likes", "pending-likes.lock", "likes-sync.lock", "likes",
-    "pages", "pages.lock",
+    ".write-probe", "feed.cache", "search.cache", "search.lock", "pending-likes", "pending-likes.lock",
+    "likes-sync.lock", "likes", "pages", "pages.lock",
   ]
 
   static let allCases: [PlantedEntry] = Kind.allCases.flatMap { kind in
@@ -120,6 +143,9 @@ struct PlantedEntry: CustomStringConvertible, Sendable {
       + [
         PlantedEntry(storeKind: "sqlite", names: journals + ["likes.sqlite-wal", "likes.sqlite-shm"], kind: kind),
         PlantedEntry(storeKind: "filesystem", names: ["likes/feed.cache"], kind: kind),
+        // The image cache is a database whichever kind keeps the feed.
+        PlantedEntry(storeKind: "filesystem", names: ["images.sqlite"], kind: kind),
+        PlantedEntry(storeKind: "filesystem", names: journals.filter { $0.hasPrefix("images.") }, kind: kind),
       ]
   }
 }
@@ -128,22 +154,24 @@ struct PlantedEntry: CustomStringConvertible, Sendable {
 @Suite("Another program's database in the store directory")
 struct ForeignDatabaseAppTests {
   @Test(
-    "SQL-11 another program's database (a negative schema version) at feed.sqlite, images.sqlite or likes.sqlite is left byte for byte as it was by every command",
+    "SQL-11 another program's database (a negative, the smallest, the next or the largest schema version, or one of ours without our tables) at feed.sqlite, images.sqlite or likes.sqlite is left byte for byte as it was by every command",
     arguments: [
       ("feed.sqlite", "sqlite"), ("feed.sqlite", "filesystem"), ("images.sqlite", "filesystem"),
-      ("likes.sqlite", "sqlite"),
-    ])
-  func foreignDatabase(name: String, storeKind: String) async throws {
+      ("images.sqlite", "sqlite"), ("likes.sqlite", "sqlite"),
+    ],
+    [-3, Int32.min, 4, Int32.max, 2])  // 4: the version after the store's own 3; 2: ours, with none of our tables
+  func foreignDatabase(database: (name: String, storeKind: String), version: Int32) async throws {
+    let (name, storeKind) = database
     let feed = try #require(builtExecutable(named: "feed"), "the feed executable is built beside the tests")
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       let file = directory.appending(path: name)
       try SQLiteShell.execute(
-        "CREATE TABLE users (name TEXT); INSERT INTO users VALUES ('ada'); PRAGMA user_version = -3", in: file)
+        "CREATE TABLE users (name TEXT); INSERT INTO users VALUES ('ada'); PRAGMA user_version = \(version)", in: file)
       let before = try Data(contentsOf: file)
       let commands = [
         ["like", "00000000-0000-0000-0000-000000000001", "--offline"], [], ["search", "light"], ["likes"],
-        ["validate-cache"], ["browse", "--report", "--items", "50"], ["--offline"],
+        ["validate-cache"], ["browse", "--report", "--items", "50"], ["--offline"], ["sync"],
       ]
 
       for arguments in commands {
@@ -154,7 +182,7 @@ struct ForeignDatabaseAppTests {
               + (arguments.first == "browse" ? [] : ["--store-kind", storeKind]),
             output: true, errors: true)
         }.get()
-        #expect(try Data(contentsOf: file) == before, "\(arguments) changed \(name): \(run.output)")
+        #expect(try Data(contentsOf: file) == before, "\(arguments) changed \(name) at \(version): \(run.output)")
       }
     }
   }

@@ -143,7 +143,8 @@ enum Renderer: String, CaseIterable, CustomStringConvertible {
 
 /// The commands that print what the server sent, each after a run that cached the feed and liked an image.
 enum HostileCommand: String, CaseIterable, CustomStringConvertible {
-  case feed, feedJSON, offline, detail, detailJSON, search, searchOffline, likes, likesOffline, likesJSON
+  case feed, feedJSON, offline, detail, detailJSON, detailOffline, search, searchOffline, searchJSON, likes
+  case likesOffline, likesJSON
 
   var description: String { rawValue }
 
@@ -154,6 +155,8 @@ enum HostileCommand: String, CaseIterable, CustomStringConvertible {
     case .offline: store + ["--offline"]
     case .detail: ["show", id] + url + store
     case .detailJSON: ["show", id, "--json"] + url + store
+    case .detailOffline: ["show", id, "--offline"] + store
+    case .searchJSON: ["search", "a", "--json"] + url + store
     case .search: ["search", "a"] + url + store
     case .searchOffline: ["search", "a", "--offline"] + store
     case .likes: ["likes"] + url + store

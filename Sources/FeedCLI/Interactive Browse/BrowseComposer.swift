@@ -45,19 +45,28 @@ struct BrowseComposer {
       }
     }
     let title = FeedPresenter.title(localization: language.localization)
-    return (list(title: title, capacity: capacity) { try await window.reload() }, window)
+    return (list(title: title, capacity: capacity, pages: .get()) { try await window.reload() }, window)
   }
 
   /// A list of the server's results for `keyword`, each page cached as the last search.
   func searchList(_ keyword: String) -> BrowseList {
     let search = environment.composer.search
-    return list(title: "Search: \(keyword)") { try await search.search(keyword) }
+    return list(title: "Search: \(keyword)", pages: .search(keyword)) { try await search.search(keyword) }
   }
 
+  /// A list whose `pages` come through `loader`; a failed page says what the server answered for them.
   private func list(
-    title: String, capacity: Int? = nil, loader: @escaping @Sendable () async throws -> Paginated<FeedImage>
+    title: String, capacity: Int? = nil, pages: FeedEndpoint,
+    loader: @escaping @Sendable () async throws -> Paginated<FeedImage>
   ) -> BrowseList {
     let view = BrowseListView()
+    let (errors, recorder, language) = (LastPageError(), environment.recorder, language)
+    let url = environment.server.map { pages.url(baseURL: $0) }
+    view.loadFailure = {
+      url.flatMap { recorder.answerFailure(at: $0) }?.text(in: language, for: .page)
+        ?? errors.localFailure.map { FeedAppError.problem(with: $0, in: language) }
+    }
+    let loader = errors.watching(loader)
     let (size, style) = (BrowseScreen.thumbnail, style)
     let controller = environment.composer.feedScreen(
       loader, images: images, transform: { data in await Self.decoder.thumbnail(of: data, size: size, style: style) },

@@ -14,6 +14,8 @@ final class BrowseListView: FeedView, ResourceLoadingView, ResourceErrorView, Fe
   var onFeed: (_ rows: Range<Int>) -> Void = { _ in }
   /// Anything shown changed: the screen needs drawing.
   var onChange: () -> Void = {}
+  /// What to say for a failed page, when the app knows more than the controller's message (what the server answered).
+  var loadFailure: () -> String? = { nil }
 
   func display(_ viewModel: FeedViewModel) {
     let rows = viewModel.startIndex..<(viewModel.startIndex + viewModel.items.count)
@@ -28,7 +30,7 @@ final class BrowseListView: FeedView, ResourceLoadingView, ResourceErrorView, Fe
   }
 
   func display(_ viewModel: ResourceErrorViewModel) {
-    errorMessage = viewModel.message
+    errorMessage = viewModel.message.map(said)
     onChange()
   }
 
@@ -38,7 +40,12 @@ final class BrowseListView: FeedView, ResourceLoadingView, ResourceErrorView, Fe
   }
 
   func display(_ viewModel: LoadMoreViewModel) {
-    loadMore = viewModel
+    loadMore = LoadMoreViewModel(isLoading: viewModel.isLoading, errorMessage: viewModel.errorMessage.map(said))
     onChange()
+  }
+
+  /// `message`, or the reason the app knows when `message` is the controller's word for any failure.
+  private func said(_ message: String) -> String {
+    message == ResourceErrorViewModel.loadFailure.message ? loadFailure() ?? message : message
   }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// letter mark, a carriage return and a line separator.
 let hostileText =
   "a\u{1B}[2J\u{1B}]0;title\u{07}\u{1B}]52;c;aGVsbG8=\u{07}b\u{9B}31mc\u{7F}d\u{202E}e\u{2066}f\u{200F}g\u{061C}h"
-  + "\r\ni\u{2028}j\u{8}k"
+  + "\r\ni\u{2028}j\u{8}k\u{200E}\u{202A}\u{202B}\u{202C}\u{202D}\u{2067}\u{2068}\u{2069}\u{85}\u{9D}\u{2029}"
 
 /// A server whose feed, search, comments and liked list hold ``hostileText`` in every text field: descriptions,
 /// locations, comment messages and authors.

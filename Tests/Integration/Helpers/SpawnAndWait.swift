@@ -17,22 +17,33 @@ struct SpawnedRun: Sendable {
 /// Spawns `command` with standard input and error on /dev/null and standard output on a pipe (or /dev/null), reads
 /// the pipe to its end, and reaps the process: blocking, so call it off the cooperative pool (`offPool`).
 /// With `errors`, standard error goes to the same pipe; with `outputFile`, standard output goes to that file instead
-/// (`/dev/full`, say).
+/// (`/dev/full`, say). With `nonBlockingOutput`, the pipe holds one page and its writing end is non-blocking, as a
+/// parent that shares its pipe with a non-blocking program leaves it: a write past the page would block. With
+/// `closedOutput`, the process starts with standard output closed (`>&-`).
 ///
 /// Spawned and reaped by hand rather than with `Process`: `tmux new-session` forks the tmux server, and Foundation's
 /// `Process.waitUntilExit` on Linux then spins without noticing the client's exit; and `wait4` gives this child's own
 /// peak memory.
 func spawnAndWait(
-  _ command: [String], output: Bool, errors: Bool = false, outputFile: String? = nil
+  _ command: [String], output: Bool, errors: Bool = false, outputFile: String? = nil, nonBlockingOutput: Bool = false,
+  closedOutput: Bool = false
 ) -> Result<SpawnedRun, CocoaError> {
   var descriptors: [Int32] = [-1, -1]
   guard !command.isEmpty, pipe(&descriptors) == 0 else { return .failure(CocoaError(.executableLoad)) }
   for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+  if nonBlockingOutput {
+    #if os(Linux)
+      _ = fcntl(descriptors[1], 1031, 4_096)  // F_SETPIPE_SZ: one page
+    #endif
+    _ = fcntl(descriptors[1], F_SETFL, fcntl(descriptors[1], F_GETFL) | O_NONBLOCK)
+  }
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-  if let outputFile {
+  if closedOutput {
+    posix_spawn_file_actions_addclose(&actions, 1)
+  } else if let outputFile {
     posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY, 0)
   } else if output {
     posix_spawn_file_actions_adddup2(&actions, descriptors[1], 1)

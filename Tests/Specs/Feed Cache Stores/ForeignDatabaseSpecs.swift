@@ -7,20 +7,31 @@ import Testing
 @testable import EssentialFeedSQLite
 
 /// A database another program wrote, at the store's path: only the schema versions this store wrote are its own, so
-/// a version it never wrote (a negative one, or one of its own with none of its tables) leaves the file as it is.
+/// a version it never wrote (a negative one, one past its own, or one of its own with none of its tables) leaves the
+/// file as it is.
 @Suite("SQLiteFeedStore on another program's database")
 struct ForeignDatabaseSpecs {
   /// Another program's database: its own table and row, in the rollback journal, at a schema version of its own.
   enum Foreign: String, CaseIterable {
     case negativeVersion, smallestVersion, ourFirstVersionWithoutOurTables, ourVersionWithoutOurTables
+    case nextVersion, largestVersion, negativeVersionWithoutTables
 
     var version: Int32 {
       switch self {
-      case .negativeVersion: -1
+      case .negativeVersion, .negativeVersionWithoutTables: -1
       case .smallestVersion: .min
       case .ourFirstVersionWithoutOurTables: 1
       case .ourVersionWithoutOurTables: 2
+      case .nextVersion: Int32(SQLiteSchema.schemaVersion + 1)
+      case .largestVersion: .max
       }
+    }
+
+    /// Its SQL: a table and a row of its own, or, without tables, its schema version alone.
+    var sql: String {
+      let version = "PRAGMA user_version = \(version)"
+      return self == .negativeVersionWithoutTables
+        ? version : "CREATE TABLE users (name TEXT); INSERT INTO users VALUES ('ada'); " + version
     }
   }
 
@@ -30,9 +41,7 @@ struct ForeignDatabaseSpecs {
   func foreignVersion(_ foreign: Foreign) async throws {
     try await withTemporaryDirectory { directory in
       let url = directory.appending(path: "feed.sqlite")
-      try SQLiteShell.execute(
-        "CREATE TABLE users (name TEXT); INSERT INTO users VALUES ('ada'); PRAGMA user_version = \(foreign.version)",
-        in: url)
+      try SQLiteShell.execute(foreign.sql, in: url)
       let before = try Data(contentsOf: url)
 
       for operation in Operation.allCases {

@@ -57,6 +57,42 @@ struct SymbolicLinkSpecs {
     }
   }
 
+  @Test(
+    "CFS-6 a symbolic link where the file-system image store's directory, index or lock belongs is never followed",
+    arguments: ["images", "images.index", "images.lock"], Target.allCases)
+  func imageStoreEntries(name: String, target: Target) async throws {
+    try await withTemporaryDirectory { directory in
+      let store = directory.appending(path: "store")
+      let victim = directory.appending(path: "victim")
+      if name == "images" {
+        // A directory of the user's, which must keep its entries and gain none.
+        try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
+        if target != .missing { try FileManager.default.createDirectory(at: victim, withIntermediateDirectories: true) }
+        if target == .file { try Data("the user's own file".utf8).write(to: victim.appending(path: "notes")) }
+        try FileManager.default.createSymbolicLink(at: store.appending(path: name), withDestinationURL: victim)
+      } else {
+        _ = try plantLink(at: store.appending(path: name), to: target, in: directory)
+      }
+      let before = tree(at: victim)
+
+      let sut = FileSystemImageDataStore(directory: FileSystemStoreDirectory(directory: store))
+      try? await sut.insert(Data("image".utf8), for: anyURL())
+      _ = try? await sut.retrieve(dataForURL: anyURL())
+
+      #expect(tree(at: victim) == before, "\(name): the link was followed")
+    }
+  }
+
+  /// What is at `url`: a file's bytes, or a directory's entries with theirs; `nil` for nothing.
+  private func tree(at url: URL) -> [String: Data]? {
+    let path = url.path(percentEncoded: false)
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+    guard isDirectory.boolValue else { return ["": contents(of: url) ?? Data()] }
+    let names = (try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []
+    return Dictionary(uniqueKeysWithValues: names.map { ($0, contents(of: url.appending(path: $0)) ?? Data()) })
+  }
+
   /// Puts a link at `url` to a victim outside the store, and returns the victim.
   private func plantLink(at url: URL, to target: Target, in directory: URL) throws -> URL {
     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -39,6 +39,28 @@ extension AtomicFile {
     guard mkdir(path, 0o700) == 0 || errno == EEXIST else { throw SystemError(errno: errno) }
   }
 
+  /// Creates the store's own directory `path` inside its directory (which is made as ``createDirectory(_:)`` makes
+  /// it): anything else already there, a symbolic link to a directory included, is an error, never followed.
+  static func createOwnDirectory(_ path: String) throws(SystemError) {
+    if mkdir(path, 0o700) == 0 { return }
+    var code = errno
+    if code == ENOENT {
+      try createDirectory(StorePath.parent(of: path))
+      if mkdir(path, 0o700) == 0 { return }
+      code = errno
+    }
+    guard code == EEXIST else { throw SystemError(errno: code) }
+    guard isOwnDirectory(path) else {
+      throw SystemError(reason: "\(path) is not a directory (a symbolic link, a file or a FIFO)")
+    }
+  }
+
+  /// Whether `path` is a directory itself, not a symbolic link to one.
+  static func isOwnDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+  }
+
   /// Removes the temporary files that writers killed before their rename left in `directory`: those whose process
   /// is gone. A live writer's temporary file, in this process or another, is left alone.
   static func removeStaleTemporaries(in directory: String) {

@@ -118,7 +118,7 @@ extension FileSystemImageDataStore {
       try directory.write(parts, name: name, in: imagesPath)
     } catch  where error.code == ENOENT {
       imagesDirectoryExists = false  // Removed behind the store's back: make it again, once.
-      try AtomicFile.createDirectory(imagesPath)
+      try AtomicFile.createOwnDirectory(imagesPath)
       imagesDirectoryExists = true
       try directory.write(parts, name: name, in: imagesPath)
     } catch {
@@ -133,7 +133,7 @@ extension FileSystemImageDataStore {
   private func prepareImagesDirectory() throws(ImageIndexFile.JournalError) {
     guard !imagesDirectoryExists else { return }
     do {
-      try AtomicFile.createDirectory(imagesPath)
+      try AtomicFile.createOwnDirectory(imagesPath)
     } catch {
       throw ImageIndexFile.JournalError(path: imagesPath, reason: error.reason)
     }

@@ -106,10 +106,13 @@ struct ImageIndex {
   }
 
   /// Rebuilds the index from the image files: valid ones are indexed, oldest first; anything else in the directory
-  /// (a damaged file, a file of an older format, a directory) is removed.
+  /// (a damaged file, a file of an older format, a directory) is removed. A link in the directory's place is never
+  /// followed: what it points to is not the store's to index or remove.
   private mutating func rebuild(from location: Location) {
     needsRewrite = true
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: location.images) else { return }
+    guard AtomicFile.isOwnDirectory(location.images),
+      let names = try? FileManager.default.contentsOfDirectory(atPath: location.images)
+    else { return }
     var found: [(digest: SHA256, size: Int, stored: Date)] = []
     for name in names {
       let path = StorePath.appending(name, to: location.images)
