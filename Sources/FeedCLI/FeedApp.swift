@@ -27,7 +27,8 @@ enum FeedApp {
       let composer = environment.composer
       var report = try await CacheValidationReport(
         composer.localFeed.validateCache(), storePath: environment.storePath)
-      report.imageCache = await ImageCacheValidation.run(in: environment.directory)
+      report.imageCache = await ImageCacheValidation.run(
+        composer.storage, kind: options.storeKind, in: environment.directory)
       let storage = composer.storage
       let search = LocalFeedSearchLoader(store: storage.search, currentDate: composer.now)
       report.search = PartValidation(try await search.validateSearch())

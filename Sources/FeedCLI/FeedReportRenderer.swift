@@ -31,8 +31,7 @@ enum FeedReportRenderer {
       lines.append(
         language.text(
           "IMAGE_CACHE_UNUSABLE",
-          URL(fileURLWithPath: report.store, isDirectory: true).appending(path: FeedStorage.imageDatabaseFile)
-            .path(percentEncoded: false),
+          report.imageCachePath ?? report.store,
           problem.trimmingCharacters(in: CharacterSet(charactersIn: "."))))
     }
     return lines.joined(separator: "\n")

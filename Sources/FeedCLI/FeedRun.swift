@@ -80,7 +80,9 @@ struct FeedRun {
       store: storePath,
       feedSource: source, serverProblem: source == .cache ? serverProblem : nil,
       saveProblem: source == .server ? recorder.saveError.map { "\($0)" } : nil, entries: entries,
-      imageCacheProblem: await environment.imageCacheProblem())
+      imageCacheProblem: await environment.imageCacheProblem(),
+      imageCachePath: environment.directory.appending(path: environment.options.storeKind.imageCacheFile)
+        .path(percentEncoded: false))
   }
 }
 

@@ -2,8 +2,8 @@ import EssentialFeedCache
 import EssentialFeedSQLite
 import Foundation
 
-/// What `feed validate-cache` did with the image cache (`images.sqlite`), which holds image data alone: deleting an
-/// unreadable one loses nothing another store keeps.
+/// What `feed validate-cache` did with the image cache (`images.index` and `images/`, or `images.sqlite`), which holds
+/// image data alone: deleting an unreadable one loses nothing another store keeps.
 struct ImageCacheValidation: Codable, Equatable {
   enum Action: String, Codable {
     case kept
@@ -32,35 +32,23 @@ struct ImageCacheValidation: Codable, Equatable {
     }
   }
 
-  /// Reads the image cache in `directory`, and deletes it (with its journal files) when it cannot be read; `nil`
-  /// when there is none.
-  static func run(in directory: URL) async -> ImageCacheValidation? {
-    let file = directory.appending(path: FeedStorage.imageDatabaseFile)
-    let path = file.path(percentEncoded: false)
+  /// Reads the image cache of `storage`, of `kind`, in `directory`, and deletes it when it cannot be read; `nil`
+  /// when there is none. Another program's database (or a newer version's) is left as it is.
+  static func run(_ storage: FeedStorage, kind: FeedStorage.Kind, in directory: URL) async -> ImageCacheValidation? {
+    let path = directory.appending(path: kind.imageCacheFile).path(percentEncoded: false)
     guard FileManager.default.fileExists(atPath: path) else { return nil }
-    switch await size(of: file) {
-    case .success(let bytes):
-      return ImageCacheValidation(action: .kept, path: path, bytes: bytes)
-    case .failure(let error as SQLiteError) where error.leavesDatabaseAsItIs:
+    do {
+      return ImageCacheValidation(action: .kept, path: path, bytes: try await storage.images.storedImageDataSize())
+    } catch let error as SQLiteError where error.leavesDatabaseAsItIs {
       return ImageCacheValidation(action: .leftForeign, path: path, reason: "\(error)")
-    case .failure(let error):
-      // Unlinked: a link goes and its target stays; a directory there is left alone.
-      for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+    } catch {
+      if (try? await storage.images.deleteAllImageData()) == nil, kind == .sqlite {
+        // A file no store can read as a database: closed first, then unlinked (a link goes and its target stays; a
+        // directory there is left alone).
+        await storage.close()
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+      }
       return ImageCacheValidation(action: .deletedUnreadable, path: path, reason: "\(error)")
     }
-  }
-
-  /// The bytes the image cache holds, read by a store (its limits do not matter) whose database is closed before
-  /// anything is deleted.
-  private static func size(of file: URL) async -> Result<Int, any Error> {
-    let database = SQLiteDatabase(storeURL: file)
-    let size: Result<Int, any Error>
-    do {
-      size = .success(try await SQLiteImageDataStore(database: database).storedImageDataSize())
-    } catch {
-      size = .failure(error)
-    }
-    await database.close()
-    return size
   }
 }

@@ -82,8 +82,10 @@ struct AnswerWordingTests {
   func browseStoreFailure() async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      // A FIFO where the page list's database belongs: the store refuses it, the server answers every page.
-      #expect(mkfifo(directory.appending(path: "feed.sqlite").path(percentEncoded: false), 0o600) == 0)
+      // A directory where the page list belongs (the default kind's `pages`, which a write cannot replace): the store
+      // fails, the server answers every page.
+      try FileManager.default.createDirectory(
+        at: directory.appending(path: "pages/kept"), withIntermediateDirectories: true)
       let options = AppOptions(store: directory.path(percentEncoded: false), language: .english)
 
       let browse = await #expect(throws: FeedAppError.self) {

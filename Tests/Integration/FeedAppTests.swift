@@ -142,28 +142,30 @@ struct FeedAppTests {
   func corruptImageCache() async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
-      _ = try await show(store: directory)
+      _ = try await show(store: directory, storeKind: .sqlite)
       let images = directory.appending(path: "images.sqlite")
       try Data(repeating: 0x2A, count: 4_096).write(to: images)
 
-      let report = try await show(store: directory, offline: true)
+      let report = try await show(store: directory, storeKind: .sqlite, offline: true)
       let problem = try #require(report.imageCacheProblem, "show says nothing of an unusable image cache")
       #expect(problem.contains("images.sqlite"), "\(problem)")
       let text = try await FeedApp.show(
-        AppOptions(url: nil, offline: true, store: store, json: false, language: .english), progress: nil)
+        AppOptions(url: nil, offline: true, store: store, storeKind: .sqlite, json: false, language: .english),
+        progress: nil)
       #expect(text.contains("The image cache at \(images.path(percentEncoded: false)) is unusable"), "\(text)")
       #expect(text.contains("feed validate-cache"), "\(text)")
 
-      let validated = try await FeedApp.validateCache(AppOptions(store: store, json: false, language: .english))
+      let validated = try await FeedApp.validateCache(
+        AppOptions(store: store, storeKind: .sqlite, json: false, language: .english))
       #expect(validated.hasPrefix("Kept a valid cache of 64 images"), "\(validated)")
       let deleted = "Deleted an unreadable image cache in \(images.path(percentEncoded: false))"
       #expect(validated.contains(deleted), "\(validated)")
       #expect(!FileManager.default.fileExists(atPath: images.path(percentEncoded: false)))
 
-      let again = try await show(store: directory)
+      let again = try await show(store: directory, storeKind: .sqlite)
       #expect(again.imageCacheProblem == nil)
       #expect(again.imagesFromServer == 64)
-      let json = try await FeedApp.validateCache(AppOptions(store: store, json: true))
+      let json = try await FeedApp.validateCache(AppOptions(store: store, storeKind: .sqlite, json: true))
       #expect(json.contains(#""imageCache" : {"#) && json.contains(#""action" : "kept""#), "\(json)")
     }
   }

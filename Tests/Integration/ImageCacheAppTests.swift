@@ -16,7 +16,7 @@ struct ImageCacheAppTests {
         AppOptions(
           url: nil, offline: false, store: store, json: false, imageLimits: ImageCacheLimits(maximumBytes: 5_000)),
         progress: nil)
-      let images = SQLiteFeedStore(storeURL: directory.appending(path: "images.sqlite"))
+      let images = FeedStorage.Kind.fileSystem.storage(in: directory).images  // the app's default kind
 
       #expect(output.contains("Images: 64 loaded (0 from the cache, 64 from the server), 0 failed."))
       let stored = try await images.storedImageDataSize()

@@ -10,8 +10,9 @@ import Testing
 struct SharedImageTests {
   @Test(
     "SQ-6 1,000 items sharing two image URLs: each URL downloaded once, saved once (the image cache's flushed writes traced), every item shown",
-    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace"), "needs strace"))
-  func oneDownloadAndSavePerURL() async throws {
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace"), "needs strace"),
+    arguments: [("filesystem", "/images/"), ("sqlite", "images.sqlite-wal>")])
+  func oneDownloadAndSavePerURL(kind: String, imageFiles: String) async throws {
     let feed = try #require(builtExecutable(named: "feed"), "the feed executable is built beside the tests")
     let imageRequests = Mutex<[String: Int]>([:])
     let base = PortBox()
@@ -38,6 +39,7 @@ struct SharedImageTests {
           [
             "/usr/bin/strace", "-f", "-qq", "-y", "-e", "trace=fsync,fdatasync", "-o", log,
             feed.path(percentEncoded: false), "--url", server.baseURL.absoluteString, "--store", store, "--json",
+            "--store-kind", kind,
           ], output: true)
       }.get()
 
@@ -45,7 +47,7 @@ struct SharedImageTests {
       #expect(run.output.contains(#""imagesFailed" : 0"#) && run.output.contains(#""imagesLoaded" : 1000"#))
       #expect(imageRequests.withLock { $0 } == ["/images/0": 1, "/images/1": 1])
       let flushes = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
-        .filter { $0.contains("images.sqlite-wal>") }
+        .filter { $0.contains(imageFiles) }
       // Two saves and the order of use saved at the end: four at most (it was 1,668, a save per item joining a load).
       #expect(flushes.count <= 4, "\(flushes.count) flushed writes of the image cache for 2 images")
     }

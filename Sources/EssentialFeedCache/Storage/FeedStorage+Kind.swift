@@ -9,6 +9,9 @@ extension FeedStorage {
     public let name: String
     /// The entry of the storage's directory that holds the cached feed: how to tell a directory this kind wrote.
     public let feedFile: String
+    /// The entry of the storage's directory that holds the image cache (its database, or its index): what an app names
+    /// when the image cache cannot be read.
+    public let imageCacheFile: String
     private let make: @Sendable (URL, ImageCacheLimits?, @escaping @Sendable () -> Date) -> FeedStorage
 
     /// A kind named `name`, whose storage `make` makes in a directory.
@@ -16,12 +19,13 @@ extension FeedStorage {
     /// - Parameters:
     ///   - name: A word for a command line.
     ///   - feedFile: The entry of the directory that holds the cached feed.
+    ///   - imageCacheFile: The entry of the directory that holds the image cache.
     ///   - make: Makes the storage in a directory, with the image cache's limits and clock. It opens nothing.
     public init(
-      name: String, feedFile: String,
+      name: String, feedFile: String, imageCacheFile: String,
       make: @escaping @Sendable (URL, ImageCacheLimits?, @escaping @Sendable () -> Date) -> FeedStorage
     ) {
-      (self.name, self.feedFile, self.make) = (name, feedFile, make)
+      (self.name, self.feedFile, self.imageCacheFile, self.make) = (name, feedFile, imageCacheFile, make)
     }
 
     /// The storage of this kind in `directory`. Nothing is opened before a store's first operation.

@@ -34,6 +34,12 @@ extension FileSystemImageDataStore {
     indexFile.reset()
   }
 
+  /// Closes the index's lock file, if open; the next operation opens it again. Call ``flush()`` first to save the
+  /// order of use that reads recorded: closing writes nothing.
+  public func close() {
+    indexFile.closeLock()
+  }
+
   /// Saves the order of use that reads recorded since the last write, appending it to the index's journal; does
   /// nothing when there is none. Releasing the store does not save it (no I/O in `deinit`): call it before.
   ///

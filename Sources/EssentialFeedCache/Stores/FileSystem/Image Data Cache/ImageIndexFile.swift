@@ -1,12 +1,10 @@
 import Foundation
 
 /// The index of a ``FileSystemImageDataStore``'s images and what keeps it: `images.index` (an `ImageIndexJournal`),
-/// the index it loads into memory on the first operation that needs it, the records lookups made that the next write
-/// appends, and `images.lock`.
+/// the index loaded on the first operation that needs it, lookups' records the next write appends, `images.lock`.
 ///
-/// Two instances, or two processes, on one directory: every change to the index runs holding `images.lock`, and
-/// reads the index again first when another writer changed its journal since this instance last saw it. Owned by one
-/// store, and used on its executor only.
+/// Two instances (or processes) on one directory: every change runs holding `images.lock`, reading the index again
+/// first when another writer changed its journal since. Owned by one store, used on its executor only.
 final class ImageIndexFile {
   /// Where the journal and the image files are.
   let location: ImageIndex.Location
@@ -15,8 +13,7 @@ final class ImageIndexFile {
   private let lock: DirectoryLock
   /// The index, once an operation has needed it (taken out by `take()` while a change edits it).
   var loaded: ImageIndex?
-  /// Index records of lookups (uses, expired images removed) not yet appended to the journal: they go with the next
-  /// write, so a lookup writes nothing.
+  /// Records of lookups (uses, expired images removed) not in the journal yet: the next write appends them.
   var pendingRecords: [ImageIndexJournal.Record] = []
   /// The journal as this instance last read or wrote it.
   private var knownJournal: JournalIdentity?
@@ -29,6 +26,9 @@ final class ImageIndexFile {
       maximumFileSize: directory.maximumFileSize)
     lock = DirectoryLock("images.lock", in: directory)
   }
+
+  /// Closes `images.lock`, if open; the next change opens it again.
+  func closeLock() { lock.closeFile() }
 
   /// Runs `body` holding `images.lock`, with the index read again if another writer changed it.
   ///
