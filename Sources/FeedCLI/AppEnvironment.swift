@@ -90,7 +90,7 @@ struct AppEnvironment: Sendable {
       _ = try await composer.imageStore.storedImageDataSize()
       return nil
     } catch {
-      return "\(error)"
+      return FeedAppError.sentence(for: error)
     }
   }
 

@@ -41,11 +41,11 @@ struct ImageCacheValidation: Codable, Equatable {
     case .success(let bytes):
       return ImageCacheValidation(action: .kept, path: path, bytes: bytes)
     case .failure(let error as SQLiteError) where error.leavesDatabaseAsItIs:
-      return ImageCacheValidation(action: .leftForeign, path: path, reason: "\(error)")
+      return ImageCacheValidation(action: .leftForeign, path: path, reason: FeedAppError.sentence(for: error))
     case .failure(let error):
       // Unlinked: a link goes and its target stays; a directory there is left alone.
       for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
-      return ImageCacheValidation(action: .deletedUnreadable, path: path, reason: "\(error)")
+      return ImageCacheValidation(action: .deletedUnreadable, path: path, reason: FeedAppError.sentence(for: error))
     }
   }
 

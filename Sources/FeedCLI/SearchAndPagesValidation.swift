@@ -23,7 +23,7 @@ struct PartValidation: Codable, Equatable {
       return PartValidation(action: .kept, count: kept)
     } catch {
       try await delete()
-      return PartValidation(action: .deletedUnreadable, count: 0, reason: "\(error)")
+      return PartValidation(action: .deletedUnreadable, count: 0, reason: FeedAppError.sentence(for: error))
     }
   }
 
