@@ -43,7 +43,7 @@ enum FeedApp {
   static func reportingErrors(_ body: () async throws -> Void) async throws {
     do {
       try await body()
-    } catch where FeedAppError.isArgumentParserError(error) {
+    } catch  where FeedAppError.isArgumentParserError(error) {
       throw error  // ArgumentParser words its own (an exit code, a usage error).
     } catch {
       try exit(saying: FeedAppError.sentence(for: error))

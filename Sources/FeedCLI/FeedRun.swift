@@ -79,7 +79,8 @@ struct FeedRun {
       embeddedServer: environment.isEmbeddedServer,
       store: storePath,
       feedSource: source, serverProblem: source == .cache ? serverProblem : nil,
-      saveProblem: source == .server ? recorder.saveError.map { FeedAppError.sentence(for: $0, in: language) } : nil, entries: entries,
+      saveProblem: source == .server ? recorder.saveError.map { FeedAppError.sentence(for: $0, in: language) } : nil,
+      entries: entries,
       imageCacheProblem: await environment.imageCacheProblem())
   }
 }
