@@ -27,9 +27,7 @@ extension FeedAppError {
     if let description = (error as? any LocalizedError)?.errorDescription { return description }
     let type = String(reflecting: Swift.type(of: error))
     let module = type.prefix { $0 != "." }
-    if let error = error as? any CustomStringConvertible, modulesWithSentences.contains(String(module)) {
-      return error.description
-    }
+    if modulesWithSentences.contains(String(module)) { return String(describing: error) }
     let name = type.split(separator: ".").last.map(String.init) ?? type
     return language.text("UNKNOWN_ERROR") + " (\(name))"
   }

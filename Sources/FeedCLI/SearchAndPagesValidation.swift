@@ -7,6 +7,8 @@ struct PartValidation: Codable, Equatable {
   enum Action: String, Codable {
     case kept
     case deletedUnreadable = "deleted-unreadable"
+    /// Deleted because it held more images than a page list may (written before the bound, or by a larger one).
+    case deletedOverLimit = "deleted-over-limit"
   }
 
   var action: Action
@@ -34,10 +36,16 @@ struct PartValidation: Codable, Equatable {
   }
 
   /// The page list `feed browse` keeps in `feed.sqlite` in `directory`, whatever the store kind.
-  static func pages(_ store: any FeedPageStore, in directory: URL) async throws -> PartValidation? {
+  /// A list of more than `maximumImages` images is deleted: the page list is bounded as every cache is.
+  static func pages(
+    _ store: any FeedPageStore, in directory: URL, maximumImages: Int = LocalFeedPageLoader.defaultMaximumImages
+  ) async throws -> PartValidation? {
     let file = directory.appending(path: FeedComposer.databaseFile)
     guard FileManager.default.fileExists(atPath: file.path(percentEncoded: false)) else { return nil }
-    return try await run(count: { try await readEveryPage(of: store) }, delete: { try await store.deletePages() })
+    let part = try await run(count: { try await readEveryPage(of: store) }, delete: { try await store.deletePages() })
+    guard let part, part.action == .kept, part.count > maximumImages else { return part }
+    try await store.deletePages()
+    return PartValidation(action: .deletedOverLimit, count: part.count, reason: String(maximumImages))
   }
 
   /// Reads the whole page list, a thousand rows at a time, so that a damaged row anywhere is found: its count.
@@ -54,6 +62,9 @@ struct PartValidation: Codable, Equatable {
   func text(_ key: String, in language: AppLanguage, store: String) -> String {
     switch action {
     case .kept: language.text("VALIDATE_\(key)_KEPT", language.number(count), store)
+    case .deletedOverLimit:
+      language.text(
+        "VALIDATE_\(key)_OVER_LIMIT", language.number(count), store, language.number(Int(reason ?? "") ?? 0))
     case .deletedUnreadable:
       language.text(
         "VALIDATE_\(key)_DELETED", store,

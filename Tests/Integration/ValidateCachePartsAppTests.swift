@@ -73,4 +73,20 @@ struct UnreadableCacheAdviceAppTests {
       #expect(!message.contains("validate-cache") && !message.contains("run online"), "\(message)")
     }
   }
+  @Test("WL-30 validate-cache deletes a page list larger than a page list may hold, and says so")
+  func deletesAPageListOverItsBound() async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let store = SQLitePageStore(database: SQLiteDatabase(storeURL: directory.appending(path: "feed.sqlite")))
+      let images = (0..<3).map { _ in LocalFeedImage(id: UUID(), description: nil, location: nil, url: URL(string: "https://example.com/image")!) }
+      _ = try await store.appendPage(images)
+
+      let part = try await PartValidation.pages(store, in: directory, maximumImages: 2)
+
+      #expect(part == PartValidation(action: .deletedOverLimit, count: 3, reason: "2"))
+      #expect(try await store.pageImageCount() == 0)
+      #expect(
+        part?.text("PAGES", in: .english, store: "/s")
+          == "Deleted a page list of 3 images in /s, more than the 2 a page list holds: the next browse loads it again.")
+    }
+  }
 }
