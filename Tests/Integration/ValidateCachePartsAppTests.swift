@@ -77,16 +77,19 @@ struct UnreadableCacheAdviceAppTests {
   func deletesAPageListOverItsBound() async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = SQLitePageStore(database: SQLiteDatabase(storeURL: directory.appending(path: "feed.sqlite")))
-      let images = (0..<3).map { _ in LocalFeedImage(id: UUID(), description: nil, location: nil, url: URL(string: "https://example.com/image")!) }
+      let url = try #require(URL(string: "https://example.com/image"))
+      let images = (0..<3).map { _ in LocalFeedImage(id: UUID(), description: nil, location: nil, url: url) }
       _ = try await store.appendPage(images)
 
       let part = try await PartValidation.pages(store, in: directory, maximumImages: 2)
 
       #expect(part == PartValidation(action: .deletedOverLimit, count: 3, reason: "2"))
       #expect(try await store.pageImageCount() == 0)
+      let said = part?.text("PAGES", in: .english, store: "/s")
       #expect(
-        part?.text("PAGES", in: .english, store: "/s")
-          == "Deleted a page list of 3 images in /s, more than the 2 a page list holds: the next browse loads it again.")
+        said
+          == "Deleted a page list of 3 images in /s, more than the 2 a page list holds: the next browse loads it again."
+      )
     }
   }
 }
