@@ -18,7 +18,7 @@ struct BoundedPageCacheSpecs {
     await #expect(throws: LocalFeedPageLoader.Error.full(maximumImages: 5)) {
       try await sut.append(Array(images[6..<9]))
     }
-    #expect(try await store.pageImageCount() == 5)
+    #expect(await store.pageImageCount() == 5)
   }
 
   @Test("WL-30 a replaced page list keeps at most its bound")
@@ -28,7 +28,7 @@ struct BoundedPageCacheSpecs {
     let images = (0..<3).map { _ in uniqueImage() }
 
     #expect(try await sut.replace(with: images) == Array(images[0..<2]))
-    #expect(try await store.pageImageCount() == 2)
+    #expect(await store.pageImageCount() == 2)
     await #expect(throws: LocalFeedPageLoader.Error.full(maximumImages: 2)) { try await sut.append([uniqueImage()]) }
   }
 
@@ -40,6 +40,6 @@ struct BoundedPageCacheSpecs {
 
     _ = try await window.loadNext()
     await #expect(throws: LocalFeedPageLoader.Error.full(maximumImages: 2)) { try await window.loadNext() }
-    #expect(try await store.pageImageCount() == 2)
+    #expect(await store.pageImageCount() == 2)
   }
 }
