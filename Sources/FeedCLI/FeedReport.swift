@@ -30,6 +30,8 @@ struct FeedReport: Codable, Equatable {
   var entries: [Entry]
   /// Why the image cache cannot be used, when it cannot: its images then load from the server every time.
   var imageCacheProblem: String? = nil
+  /// Whether that problem is another process holding the image cache: in use, not damaged.
+  var imageCacheBusy = false
 
   var imagesFromCache: Int { entries.filter { $0.imageSource == .cache }.count }
   var imagesFromServer: Int { entries.filter { $0.imageSource == .server }.count }

@@ -28,7 +28,7 @@ enum FeedReportRenderer {
     if let problem = report.imageCacheProblem {
       lines.append(
         language.text(
-          "IMAGE_CACHE_UNUSABLE",
+          report.imageCacheBusy ? "IMAGE_CACHE_BUSY" : "IMAGE_CACHE_UNUSABLE",
           URL(fileURLWithPath: report.store, isDirectory: true).appending(path: FeedComposer.imagesFile)
             .path(percentEncoded: false),
           problem.trimmingCharacters(in: CharacterSet(charactersIn: "."))))

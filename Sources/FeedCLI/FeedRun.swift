@@ -74,6 +74,7 @@ struct FeedRun {
           ? (recorder.imageFailure(for: image.url) ?? (server == nil ? .offlineNotCached : .unreachable))
             .text(in: language) : nil)
     }
+    let imageCache = await environment.imageCacheProblem()
     return FeedReport(
       title: FeedPresenter.title(localization: language.localization), server: server,
       embeddedServer: environment.isEmbeddedServer,
@@ -81,7 +82,7 @@ struct FeedRun {
       feedSource: source, serverProblem: source == .cache ? serverProblem : nil,
       saveProblem: source == .server ? recorder.saveError.map { FeedAppError.sentence(for: $0, in: language) } : nil,
       entries: entries,
-      imageCacheProblem: await environment.imageCacheProblem())
+      imageCacheProblem: imageCache?.problem, imageCacheBusy: imageCache?.busy == true)
   }
 }
 

@@ -9,6 +9,8 @@ struct ImageCacheValidation: Codable, Equatable {
     case deletedUnreadable = "deleted-unreadable"
     /// Another program's database (or a newer version's): never changed, never deleted.
     case leftForeign = "left-foreign"
+    /// Another process held it past the busy timeout: in use, not damaged, so left as it is.
+    case leftBusy = "left-busy"
   }
 
   var action: Action
@@ -24,15 +26,15 @@ struct ImageCacheValidation: Codable, Equatable {
       language.text(
         "VALIDATE_IMAGES_DELETED", path,
         (reason ?? language.text("UNKNOWN_REASON")).trimmingCharacters(in: CharacterSet(charactersIn: ".")))
-    case .leftForeign:
+    case .leftForeign, .leftBusy:
       language.text(
-        "VALIDATE_IMAGES_FOREIGN", path,
+        action == .leftBusy ? "VALIDATE_IMAGES_BUSY" : "VALIDATE_IMAGES_FOREIGN", path,
         (reason ?? language.text("UNKNOWN_REASON")).trimmingCharacters(in: CharacterSet(charactersIn: ".")))
     }
   }
 
   /// Reads the image cache in `directory`, and deletes it (with its journal files) when it cannot be read; `nil`
-  /// when there is none.
+  /// when there is none. One another process holds (busy) is in use, not damaged: it is left as it is.
   static func run(in directory: URL) async -> ImageCacheValidation? {
     let file = directory.appending(path: FeedComposer.imagesFile)
     let path = file.path(percentEncoded: false)
@@ -42,6 +44,8 @@ struct ImageCacheValidation: Codable, Equatable {
       return ImageCacheValidation(action: .kept, path: path, bytes: bytes)
     case .failure(let error as SQLiteError) where error.leavesDatabaseAsItIs:
       return ImageCacheValidation(action: .leftForeign, path: path, reason: FeedAppError.sentence(for: error))
+    case .failure(let error as SQLiteError) where error.isBusy:
+      return ImageCacheValidation(action: .leftBusy, path: path, reason: FeedAppError.sentence(for: error))
     case .failure(let error):
       // Unlinked: a link goes and its target stays; a directory there is left alone.
       for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }

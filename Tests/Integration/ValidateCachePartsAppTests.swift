@@ -92,4 +92,23 @@ struct UnreadableCacheAdviceAppTests {
       )
     }
   }
+  @Test("APP-49 validate-cache leaves an image cache another process holds locked as it is: busy is not damaged")
+  func leavesABusyImageCache() async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let file = directory.appending(path: "images.sqlite")
+      let url = try #require(URL(string: "https://example.com/image"))
+      let database = SQLiteDatabase(storeURL: file)
+      try await SQLiteImageDataStore(database: database).insert(Data("image".utf8), for: url)
+      await database.close()
+      try SQLiteShell.execute("PRAGMA journal_mode = DELETE", in: file)
+
+      let validation = try await SQLiteShell.whileWriting(file, begin: "BEGIN EXCLUSIVE") {
+        await ImageCacheValidation.run(in: directory)
+      }
+
+      #expect(validation?.action == .leftBusy)
+      let kept = try await SQLiteImageDataStore(database: SQLiteDatabase(storeURL: file)).retrieve(dataForURL: url)
+      #expect(kept == Data("image".utf8), "a busy cache was deleted")
+    }
+  }
 }
