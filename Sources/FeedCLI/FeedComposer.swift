@@ -149,7 +149,7 @@ struct FeedComposer: Sendable {
 
   /// Up to `pages` pages of the search's results for `keyword`, as one feed; a later page that fails ends the list.
   func searchResults(_ keyword: String, pages: Int) -> any FeedLoader {
-    AllPagesFeedLoader(maximumPages: max(1, pages), endingAtFailure: true) { [search] in
+    AllPagesFeedLoader(maximumPages: max(1, pages), endingAtFailure: true, endingAtBound: true) { [search] in
       try await search.search(keyword)
     }
   }
