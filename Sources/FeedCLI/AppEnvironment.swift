@@ -1,5 +1,6 @@
 import EssentialFeed
 import EssentialFeedAPI
+import EssentialFeedSQLite
 import FeedDemoServer
 import Foundation
 
@@ -88,12 +89,13 @@ struct AppEnvironment: Sendable {
   }
 
   /// Why the image cache cannot be read, if it cannot: reading its size opens it, as any load would.
-  func imageCacheProblem() async -> String? {
+  /// Whether it is busy: another process holds it, so it is in use, not damaged.
+  func imageCacheProblem() async -> (problem: String, busy: Bool)? {
     do {
       _ = try await composer.storage.images.storedImageDataSize()
       return nil
     } catch {
-      return "\(error)"
+      return (FeedAppError.sentence(for: error), (error as? SQLiteError)?.isBusy == true)
     }
   }
 

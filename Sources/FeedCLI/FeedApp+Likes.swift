@@ -99,7 +99,7 @@ extension FeedApp {
           _ = try await environment.composer.storage.pendingLikes.pendingActions()
         } catch {
           throw FeedAppError.unreadablePendingLikes(
-            reason: "\(error)", store: environment.storePath, storeKind: options.storeKind)
+            reason: FeedAppError.sentence(for: error), store: environment.storePath, storeKind: options.storeKind)
         }
         return try await body(environment)
       }

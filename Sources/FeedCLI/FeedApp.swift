@@ -44,14 +44,14 @@ enum FeedApp {
   }
 
   /// Runs `body`; an app, store or terminal error becomes one sentence on stderr and exit code 1, never a stack
-  /// trace. Every such error carries its sentence (its `description`); the app words none of them by type.
+  /// trace, nor a raw Swift value: ``FeedAppError/sentence(for:in:)``.
   static func reportingErrors(_ body: () async throws -> Void) async throws {
     do {
       try await body()
-    } catch let error as CocoaError {
-      try exit(saying: error.localizedDescription)
-    } catch let error as any Error & CustomStringConvertible {
-      try exit(saying: error.description)
+    } catch  where FeedAppError.isArgumentParserError(error) {
+      throw error  // ArgumentParser words its own (an exit code, a usage error).
+    } catch {
+      try exit(saying: FeedAppError.sentence(for: error))
     }
   }
 

@@ -98,7 +98,7 @@ enum FeedAppError: Error, CustomStringConvertible, Equatable {
     case .connectivity: language.text("PROBLEM_CONNECTIVITY")
     case .invalidData: language.text("PROBLEM_INVALID_DATA")
     case .unavailable(let status): language.text("PROBLEM_STATUS", String(status))
-    case nil: "\(error)"
+    case nil: sentence(for: error, in: language)
     }
   }
 }

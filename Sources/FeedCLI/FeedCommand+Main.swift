@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedTerminal
 import Foundation
 
 extension FeedCommand {
@@ -35,7 +36,7 @@ extension FeedCommand {
       do {
         try output(isRootHelp(arguments) ? rootHelp() : fullMessage(for: error))
       } catch {
-        errorOutput("error: \(error)")
+        errorOutput(oneLineError(for: error))
         return 1
       }
       return 0
@@ -50,8 +51,12 @@ extension FeedCommand {
   }
 
   /// ArgumentParser's message for a usage error as one line in the app's own format, never its usage block.
+  /// Any other error says its sentence (``FeedAppError/sentence(for:in:)``), never its Swift value.
   static func oneLineError(for error: any Error) -> String {
-    let message = message(for: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "\(error)"
+    guard FeedAppError.isArgumentParserError(error) else {
+      return "error: \(TerminalText.line(FeedAppError.sentence(for: error)))"
+    }
+    let message = message(for: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
     let text = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
     return "error: \(text)"
   }

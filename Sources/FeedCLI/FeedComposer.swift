@@ -12,8 +12,8 @@ import Foundation
 ///
 /// - Feed: every page of the server's (a page answered with 408, 429 or 5xx is asked for three times in all, by the
 ///   client: `HTTPRetryRule`) → saved to the cache → when that fails, the cache.
-/// - Images: the cache (and the images waiting to be saved) → on a miss, the server (`imageRequests` at once, 6 by
-///   default; loads of one URL share one) → saved to the cache through a queue of as many images, within its limits.
+/// - Images: the cache (and the images waiting to be saved) → on a miss, the last downloaded, else the server
+///   (`imageRequests` at once; loads of one URL share one) → saved to the cache through a queue, within its limits.
 /// - Search: the server's pages, each cached as the last search → else that search cached, or a match over the feed.
 /// - Likes: stored, then sent one pass at a time (across processes too, given a pass lock); the liked list cached.
 /// - Window: a list of bounded size over the page store, filled from the server a page at a time.
@@ -58,18 +58,18 @@ struct FeedComposer: Sendable {
       (imageLoader, imageSaves, remoteImageLoader) = (decorators.cachedImages(local), nil, nil)
       return
     }
-    // Saved within the request's slot through a queue of as many images: memory within about twice `imageRequests`
-    // images however slow the cache. Loads of one URL share lookup and download: a URL is downloaded once.
+    // Saved in the request's slot through a queue of as many images (memory within about twice `imageRequests` images
+    // however slow the cache). Loads of one URL share one; the last 8 MiB downloaded serve a cache that kept nothing.
     let saves = FeedImageDataSaveQueue(decorating: local, capacity: imageRequests)
     let remote = RemoteFeedImageDataLoader(client: decorators.imageClient(client))
-    imageSaves = saves
     let server = decorators.remoteImages(
       ConcurrencyLimitedFeedImageDataLoader(
         decorating: FeedImageDataLoaderCacheDecorator(decoratee: remote, cache: saves),
         maximumConcurrentLoads: imageRequests))
-    remoteImageLoader = server
+    (imageSaves, remoteImageLoader) = (saves, server)
+    let recent = RecentFeedImageDataLoader(decorating: server)
     imageLoader = CoalescingFeedImageDataLoader(
-      decorating: FeedImageDataLoaderWithFallbackComposite(primary: decorators.cachedImages(saves), fallback: server))
+      decorating: FeedImageDataLoaderWithFallbackComposite(primary: decorators.cachedImages(saves), fallback: recent))
   }
 
   /// An HTTP client whose every request ends within `timeout` seconds, with a body of at most `maximumBodySize`.
@@ -118,7 +118,7 @@ struct FeedComposer: Sendable {
 
   /// Up to `pages` pages of the search's results for `keyword`, as one feed; a later page that fails ends the list.
   func searchResults(_ keyword: String, pages: Int) -> any FeedLoader {
-    AllPagesFeedLoader(maximumPages: max(1, pages), endingAtFailure: true) { [search] in
+    AllPagesFeedLoader(maximumPages: max(1, pages), endingAtFailure: true, endingAtBound: true) { [search] in
       try await search.search(keyword)
     }
   }

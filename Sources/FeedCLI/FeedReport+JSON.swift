@@ -5,7 +5,7 @@ import Foundation
 extension FeedReport {
   private enum JSONKeys: String, CodingKey {
     case title, server, embeddedServer, store, feedSource, serverProblem, saveProblem, entries, imageCacheProblem
-    case imagesLoaded, imagesFailed, imagesFromCache, imagesFromServer
+    case imageCacheBusy, imagesLoaded, imagesFailed, imagesFromCache, imagesFromServer
   }
 
   /// The number of images that loaded.
@@ -22,6 +22,7 @@ extension FeedReport {
     try container.encode(saveProblem, forKey: .saveProblem)
     try container.encode(entries, forKey: .entries)
     try container.encode(imageCacheProblem, forKey: .imageCacheProblem)
+    try container.encode(imageCacheBusy, forKey: .imageCacheBusy)
     try container.encode(imagesLoaded, forKey: .imagesLoaded)
     try container.encode(imagesFailed, forKey: .imagesFailed)
     try container.encode(imagesFromCache, forKey: .imagesFromCache)

@@ -32,6 +32,8 @@ struct FeedReport: Codable, Equatable {
   var imageCacheProblem: String? = nil
   /// Where the image cache is (its database, or its index), to name it with its problem.
   var imageCachePath: String? = nil
+  /// Whether that problem is another process holding the image cache: in use, not damaged.
+  var imageCacheBusy = false
 
   var imagesFromCache: Int { entries.filter { $0.imageSource == .cache }.count }
   var imagesFromServer: Int { entries.filter { $0.imageSource == .server }.count }

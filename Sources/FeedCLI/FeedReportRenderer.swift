@@ -30,7 +30,7 @@ enum FeedReportRenderer {
     if let problem = report.imageCacheProblem {
       lines.append(
         language.text(
-          "IMAGE_CACHE_UNUSABLE",
+          report.imageCacheBusy ? "IMAGE_CACHE_BUSY" : "IMAGE_CACHE_UNUSABLE",
           report.imageCachePath ?? report.store,
           problem.trimmingCharacters(in: CharacterSet(charactersIn: "."))))
     }

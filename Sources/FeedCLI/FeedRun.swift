@@ -74,15 +74,18 @@ struct FeedRun {
           ? (recorder.imageFailure(for: image.url) ?? (server == nil ? .offlineNotCached : .unreachable))
             .text(in: language) : nil)
     }
+    let imageCache = await environment.imageCacheProblem()
     return FeedReport(
       title: FeedPresenter.title(localization: language.localization), server: server,
       embeddedServer: environment.isEmbeddedServer,
       store: storePath,
       feedSource: source, serverProblem: source == .cache ? serverProblem : nil,
-      saveProblem: source == .server ? recorder.saveError.map { "\($0)" } : nil, entries: entries,
-      imageCacheProblem: await environment.imageCacheProblem(),
+      saveProblem: source == .server ? recorder.saveError.map { FeedAppError.sentence(for: $0, in: language) } : nil,
+      entries: entries,
+      imageCacheProblem: imageCache?.problem,
       imageCachePath: environment.directory.appending(path: environment.options.storeKind.imageCacheFile)
-        .path(percentEncoded: false))
+        .path(percentEncoded: false),
+      imageCacheBusy: imageCache?.busy == true)
   }
 }
 

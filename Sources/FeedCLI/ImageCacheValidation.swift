@@ -10,6 +10,8 @@ struct ImageCacheValidation: Codable, Equatable {
     case deletedUnreadable = "deleted-unreadable"
     /// Another program's database (or a newer version's): never changed, never deleted.
     case leftForeign = "left-foreign"
+    /// Another process held it past the busy timeout: in use, not damaged, so left as it is.
+    case leftBusy = "left-busy"
   }
 
   var action: Action
@@ -25,22 +27,25 @@ struct ImageCacheValidation: Codable, Equatable {
       language.text(
         "VALIDATE_IMAGES_DELETED", path,
         (reason ?? language.text("UNKNOWN_REASON")).trimmingCharacters(in: CharacterSet(charactersIn: ".")))
-    case .leftForeign:
+    case .leftForeign, .leftBusy:
       language.text(
-        "VALIDATE_IMAGES_FOREIGN", path,
+        action == .leftBusy ? "VALIDATE_IMAGES_BUSY" : "VALIDATE_IMAGES_FOREIGN", path,
         (reason ?? language.text("UNKNOWN_REASON")).trimmingCharacters(in: CharacterSet(charactersIn: ".")))
     }
   }
 
   /// Reads the image cache of `storage`, of `kind`, in `directory`, and deletes it when it cannot be read; `nil`
-  /// when there is none. Another program's database (or a newer version's) is left as it is.
+  /// when there is none. Another program's database (or a newer version's) is left as it is, and so is one another
+  /// process holds (busy): in use, not damaged.
   static func run(_ storage: FeedStorage, kind: FeedStorage.Kind, in directory: URL) async -> ImageCacheValidation? {
     let path = directory.appending(path: kind.imageCacheFile).path(percentEncoded: false)
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     do {
       return ImageCacheValidation(action: .kept, path: path, bytes: try await storage.images.storedImageDataSize())
     } catch let error as SQLiteError where error.leavesDatabaseAsItIs {
-      return ImageCacheValidation(action: .leftForeign, path: path, reason: "\(error)")
+      return ImageCacheValidation(action: .leftForeign, path: path, reason: FeedAppError.sentence(for: error))
+    } catch let error as SQLiteError where error.isBusy {
+      return ImageCacheValidation(action: .leftBusy, path: path, reason: FeedAppError.sentence(for: error))
     } catch {
       if (try? await storage.images.deleteAllImageData()) == nil, kind == .sqlite {
         // A file no store can read as a database: closed first, then unlinked (a link goes and its target stays; a
@@ -48,7 +53,7 @@ struct ImageCacheValidation: Codable, Equatable {
         await storage.close()
         for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
       }
-      return ImageCacheValidation(action: .deletedUnreadable, path: path, reason: "\(error)")
+      return ImageCacheValidation(action: .deletedUnreadable, path: path, reason: FeedAppError.sentence(for: error))
     }
   }
 }

@@ -7,6 +7,8 @@ struct PartValidation: Codable, Equatable {
   enum Action: String, Codable {
     case kept
     case deletedUnreadable = "deleted-unreadable"
+    /// Deleted because it held more images than a page list may (written before the bound, or by a larger one).
+    case deletedOverLimit = "deleted-over-limit"
   }
 
   var action: Action
@@ -18,6 +20,9 @@ struct PartValidation: Codable, Equatable {
   func text(_ key: String, in language: AppLanguage, store: String) -> String {
     switch action {
     case .kept: language.text("VALIDATE_\(key)_KEPT", language.number(count), store)
+    case .deletedOverLimit:
+      language.text(
+        "VALIDATE_\(key)_OVER_LIMIT", language.number(count), store, language.number(Int(reason ?? "") ?? 0))
     case .deletedUnreadable:
       language.text(
         "VALIDATE_\(key)_DELETED", store,
@@ -33,6 +38,8 @@ extension PartValidation {
     case .nothingToDo: return nil
     case .kept(let count): self.init(action: Action.kept, count: count)
     case .deletedUnreadable(let reason): self.init(action: Action.deletedUnreadable, count: 0, reason: reason)
+    case .deletedOverLimit(let count, let limit):
+      self.init(action: Action.deletedOverLimit, count: count, reason: String(limit))
     }
   }
 }

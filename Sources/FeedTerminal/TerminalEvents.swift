@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -36,6 +37,8 @@ public final class TerminalEvents: Sendable {
   public let stream: AsyncStream<TerminalEvent>
   private let continuation: AsyncStream<TerminalEvent>.Continuation
   private let signals: SignalPipe?
+  private let input: Int32
+  private let readerStarted = Atomic<Bool>(false)
 
   /// The signals that end the process by default and are not crashes: each ends the session with the terminal
   /// restored, and the process with status 128 + its number.
@@ -44,15 +47,29 @@ public final class TerminalEvents: Sendable {
   ]
   private static let handled = endingSignals + [SIGWINCH]
 
-  /// Starts reading keys from `input` and observing the signals.
+  /// Starts observing the signals and, unless `readingKeys` is `false`, reading keys from `input`.
   ///
-  /// - Parameter input: The file descriptor keys are read from; standard input by default.
-  public init(input: Int32 = STDIN_FILENO) {
+  /// Make the events before the terminal changes (raw mode, the alternate screen) and start reading keys once nothing
+  /// else reads `input` (a probe of the terminal's answers): an ending signal sent in between is then the first event,
+  /// and the session restores the terminal, instead of the process ending with it raw.
+  ///
+  /// - Parameters:
+  ///   - input: The file descriptor keys are read from; standard input by default.
+  ///   - readingKeys: Whether keys are read at once; otherwise from ``startReadingKeys()`` on.
+  public init(input: Int32 = STDIN_FILENO, readingKeys: Bool = true) {
     (stream, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
     let continuation = continuation
     signals = SignalPipe(Self.handled) { number in
       continuation.yield(number == SIGWINCH ? .resized : .signalled(number))
     }
+    self.input = input
+    if readingKeys { startReadingKeys() }
+  }
+
+  /// Starts reading keys from the input, on a thread of its own; only the first call does anything.
+  public func startReadingKeys() {
+    guard !readerStarted.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    let (input, continuation) = (input, continuation)
     let reader = Thread {
       var decoder = KeyDecoder()
       var buffer = [UInt8](repeating: 0, count: 512)

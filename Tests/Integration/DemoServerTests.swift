@@ -128,6 +128,19 @@ struct DemoServerTests {
     #expect(ending.reason == .uncaughtSignal && ending.status == SIGINT)
   }
 
+  @Test("TRM-48 SIGQUIT ends a command at once, as a quit: not through the runtime's backtracer, as a crash")
+  func quitEndsAtOnce() async throws {
+    let executable = try #require(builtExecutable(named: "feed"), "the feed executable was not built beside the tests")
+    let server = try await FeedServeProcess(executable: executable, items: 10, keepingRequestLog: true)
+    defer { server.stop() }
+
+    let ending = await server.send(SIGQUIT)
+
+    #expect(ending.reason == .uncaughtSignal && ending.status == SIGQUIT)
+    let errors = String(decoding: server.requestLog?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+    #expect(!errors.contains("Backtracing") && !errors.contains("crashed"), "\(errors.prefix(300))")
+  }
+
   @Test(
     "SV-7 --image-format: mixed serves JPEG and PNG photos in turn, one in 16 of 2048 px; jpeg, png and pgm one each",
     arguments: DemoImageFormat.allCases)

@@ -75,4 +75,44 @@ struct UnreadableCacheAdviceAppTests {
       #expect(!message.contains("validate-cache") && !message.contains("run online"), "\(message)")
     }
   }
+
+  @Test("WL-30 validate-cache deletes a page list larger than a page list may hold, and says so")
+  func deletesAPageListOverItsBound() async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let store = SQLitePageStore(database: SQLiteDatabase(storeURL: directory.appending(path: "feed.sqlite")))
+      let url = try #require(URL(string: "https://example.com/image"))
+      let images = (0..<3).map { _ in LocalFeedImage(id: UUID(), description: nil, location: nil, url: url) }
+      _ = try await store.appendPage(images)
+
+      let part = PartValidation(try await LocalFeedPageLoader(store: store, maximumImages: 2).validatePages())
+
+      #expect(part == PartValidation(action: .deletedOverLimit, count: 3, reason: "2"))
+      #expect(try await store.pageImageCount() == 0)
+      let said = part?.text("PAGES", in: .english, store: "/s")
+      #expect(
+        said
+          == "Deleted a page list of 3 images in /s, more than the 2 a page list holds: the next browse loads it again."
+      )
+    }
+  }
+
+  @Test("APP-49 validate-cache leaves an image cache another process holds locked as it is: busy is not damaged")
+  func leavesABusyImageCache() async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let file = directory.appending(path: "images.sqlite")
+      let url = try #require(URL(string: "https://example.com/image"))
+      let database = SQLiteDatabase(storeURL: file)
+      try await SQLiteImageDataStore(database: database).insert(Data("image".utf8), for: url)
+      await database.close()
+      try SQLiteShell.execute("PRAGMA journal_mode = DELETE", in: file)
+
+      let validation = try await SQLiteShell.whileWriting(file, begin: "BEGIN EXCLUSIVE") {
+        await ImageCacheValidation.run(.sqlite(in: directory), kind: .sqlite, in: directory)
+      }
+
+      #expect(validation?.action == .leftBusy)
+      let kept = try await SQLiteImageDataStore(database: SQLiteDatabase(storeURL: file)).retrieve(dataForURL: url)
+      #expect(kept == Data("image".utf8), "a busy cache was deleted")
+    }
+  }
 }

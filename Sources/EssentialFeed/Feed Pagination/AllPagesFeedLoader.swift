@@ -18,18 +18,24 @@ public struct AllPagesFeedLoader: FeedLoader {
     loadAll = { try await pager.loadAll(maximumPages: maximumPages) }
   }
 
-  /// Every page from the first one `firstPage` loads, through ``Paginated/loadingAll(maximumPages:endingAtFailure:)``.
+  /// Every page from the first one `firstPage` loads, through
+  /// ``Paginated/loadingAll(maximumPages:endingAtFailure:endingAtBound:)``.
   ///
   /// - Parameters:
-  ///   - maximumPages: A bound for lists that never end.
+  ///   - maximumPages: A bound for lists that never end: a list still going after it fails the load
+  ///     (``FeedPager/Error/listDidNotEnd(pages:images:)``), unless `endingAtBound`.
   ///   - endingAtFailure: Whether a later page that fails ends the list with the pages loaded (a search that already
   ///     has results shows them), instead of failing the load.
+  ///   - endingAtBound: Whether the list ends at the bound with the pages loaded: the first pages, on request.
   ///   - firstPage: Loads the first page, such as `FeedSearch.search(_:)` for a keyword.
   public init(
-    maximumPages: Int = 1_000, endingAtFailure: Bool = false,
+    maximumPages: Int = 1_000, endingAtFailure: Bool = false, endingAtBound: Bool = false,
     firstPage: @escaping @Sendable () async throws -> Paginated<FeedImage>
   ) {
-    loadAll = { try await firstPage().loadingAll(maximumPages: maximumPages, endingAtFailure: endingAtFailure) }
+    loadAll = {
+      try await firstPage().loadingAll(
+        maximumPages: maximumPages, endingAtFailure: endingAtFailure, endingAtBound: endingAtBound)
+    }
   }
 
   /// Loads every page.

@@ -50,22 +50,36 @@ public struct Paginated<Item: Sendable>: Sendable {
 extension Paginated {
   /// Loads pages until the end, or until `maximumPages` pages (this one included) were loaded.
   ///
+  /// A list still going at the bound is cut, and a cut list is never delivered as the whole list (as
+  /// ``FeedPager/loadAll(maximumPages:)`` does): the page after the bound is asked for, and when it brings anything
+  /// new the load fails, unless `endingAtBound` says the cut is what the caller asked for (a search's first pages).
+  ///
   /// - Parameters:
   ///   - maximumPages: A bound for lists that never end.
   ///   - endingAtFailure: Whether a page that fails ends the list with the items loaded so far (a search that
   ///     already has results shows them), instead of failing the whole load.
+  ///   - endingAtBound: Whether a list still going at the bound ends there with the items loaded, instead of failing.
   /// - Returns: Every item loaded.
-  /// - Throws: A page's error, unless `endingAtFailure`; `CancellationError` either way.
-  public func loadingAll(maximumPages: Int = 1_000, endingAtFailure: Bool = false) async throws -> [Item] {
+  /// - Throws: ``FeedPager/Error/listDidNotEnd(pages:images:)`` for a list longer than the bound (unless
+  ///   `endingAtBound`); a page's error, unless `endingAtFailure`; `CancellationError` either way.
+  public func loadingAll(
+    maximumPages: Int = 1_000, endingAtFailure: Bool = false, endingAtBound: Bool = false
+  ) async throws -> [Item] {
     var current = self
     var pages = 1
-    while let loadMore = current.loadMore, pages < maximumPages {
+    let bound = max(1, maximumPages)
+    while let loadMore = current.loadMore, pages < bound || !endingAtBound {
+      let next: Paginated
       do {
-        current = try await loadMore()
+        next = try await loadMore()
       } catch  where endingAtFailure && !(error is CancellationError) {
         break
       }
-      pages += 1
+      guard pages < bound else {
+        if next.endIndex <= current.endIndex { break }
+        throw FeedPager.Error.listDidNotEnd(pages: bound, images: current.items.count)
+      }
+      (current, pages) = (next, pages + 1)
     }
     return current.items
   }

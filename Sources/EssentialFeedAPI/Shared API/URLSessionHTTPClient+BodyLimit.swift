@@ -11,16 +11,31 @@ extension URLSessionHTTPClient {
   final class BodyLimiter: NSObject, URLSessionDataDelegate, Sendable {
     typealias Completion = @Sendable (Data?, URLResponse?, (any Swift.Error)?) -> Void
 
-    /// A body as it arrives: its chunks as the session delivered them, joined once at the end. Growing one buffer
-    /// instead copies it at every doubling, and the freed buffers of many concurrent loads, spread over threads,
-    /// kept the process's memory far above what the loads held.
+    /// A body as it arrives. With its length announced (within the limit), into one buffer of that size, so the body
+    /// is held once, never joined from a copy; otherwise its chunks as the session delivered them, joined once at the
+    /// end. Growing one buffer instead copies it at every doubling, and the freed buffers of many concurrent loads,
+    /// spread over threads, kept the process's memory far above what the loads held.
     private struct Transfer {
       var chunks: [Data] = []
+      var buffer: Data?
+      /// The announced length the buffer was made for.
+      var announced: Int?
       var count = 0
       var completion: Completion
 
+      mutating func append(_ data: Data) {
+        if buffer != nil, let capacity = announced, count + data.count <= capacity {
+          buffer?.append(data)
+        } else {
+          chunks.append(data)
+        }
+        count += data.count
+      }
+
       var body: Data {
-        var body = Data(capacity: count)
+        guard !chunks.isEmpty else { return buffer ?? Data() }
+        var body = buffer ?? Data()
+        body.reserveCapacity(count)
         for chunk in chunks { body.append(chunk) }
         return body
       }
@@ -45,7 +60,16 @@ extension URLSessionHTTPClient {
       _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
       completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-      guard response.expectedContentLength > limit else { return completionHandler(.allow) }
+      guard response.expectedContentLength > limit else {
+        let announced = Int(response.expectedContentLength)
+        if announced > 0 {
+          transfers.withLock { transfers in
+            transfers[dataTask.taskIdentifier]?.buffer = Data(capacity: announced)
+            transfers[dataTask.taskIdentifier]?.announced = announced
+          }
+        }
+        return completionHandler(.allow)
+      }
       completionHandler(.cancel)
       exceed(dataTask)
     }
@@ -55,8 +79,7 @@ extension URLSessionHTTPClient {
         guard let received = transfers[dataTask.taskIdentifier]?.count else { return true }  // dropped
         guard received + data.count <= limit else { return false }
         // Changed in place: a copy of the transfer out of the dictionary would copy every chunk's list.
-        transfers[dataTask.taskIdentifier]?.chunks.append(data)
-        transfers[dataTask.taskIdentifier]?.count += data.count
+        transfers[dataTask.taskIdentifier]?.append(data)
         return true
       }
       if !within { exceed(dataTask) }

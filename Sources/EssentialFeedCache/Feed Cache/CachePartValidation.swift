@@ -7,6 +7,8 @@ public enum CachePartValidation: Hashable, Sendable {
   case kept(count: Int)
   /// The part could not be read, and was deleted: why it could not.
   case deletedUnreadable(reason: String)
+  /// The part held more images than it may (written before its bound, or under a larger one), and was deleted.
+  case deletedOverLimit(count: Int, limit: Int)
 
   /// Reads a part with `count`, and deletes it with `delete` when it cannot be read.
   ///

@@ -16,7 +16,7 @@ final class SQLiteConnection {
 
   /// Opens the database at `path` (":memory:" for a private in-memory database, or a `file:` URI), creating it if
   /// needed unless `readOnly`.
-  init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+  init(path: String, readOnly: Bool = false, busyTimeout: Int32 = SQLiteConnection.busyTimeout) throws(SQLiteError) {
     var handle: OpaquePointer?
     let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
     // Never through a symbolic link (SQLite then opens its journals with O_NOFOLLOW too).
@@ -30,11 +30,21 @@ final class SQLiteConnection {
     self.handle = handle
     sqlite3_extended_result_codes(handle, 1)
     // Another connection (or process) holding the write lock makes this one wait, not fail.
-    sqlite3_busy_timeout(handle, Self.busyTimeout)
+    sqlite3_busy_timeout(handle, busyTimeout)
+    self.busyTimeout = busyTimeout
   }
 
-  /// How long a statement waits for another connection's lock, in milliseconds.
+  /// How long a statement waits for another connection's lock by default, in milliseconds.
   static let busyTimeout: Int32 = 10_000
+
+  /// How long a statement of this connection waits for another connection's lock now, in milliseconds.
+  private(set) var busyTimeout: Int32
+
+  /// Sets how long a statement waits for another connection's lock, in milliseconds (0: it does not wait).
+  func setBusyTimeout(_ milliseconds: Int32) {
+    sqlite3_busy_timeout(handle, milliseconds)
+    busyTimeout = milliseconds
+  }
 
   deinit {
     for statement in statements.values { sqlite3_finalize(statement) }

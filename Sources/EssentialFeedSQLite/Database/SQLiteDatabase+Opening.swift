@@ -52,7 +52,7 @@ extension SQLiteDatabase {
     let fd = Foundation.open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW, 0o600)
     if fd >= 0 { Foundation.close(fd) }
     if let identity = FileIdentity(path), !identity.isRegularFile { throw .notRegularFile(path) }
-    let db = try SQLiteConnection(path: path)
+    let db = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
     // The schema first: another program's database is refused before anything (its journal mode included) changes.
     try prepareSchema(db, writable: true)
     // On every read-write open (a no-op once the file is in WAL): another connection reading or writing the file
@@ -87,7 +87,7 @@ extension SQLiteDatabase {
     uri.path = path
     let base = uri.url?.absoluteString ?? "file:\(path)"
     do {
-      let db = try SQLiteConnection(path: base + "?mode=ro", readOnly: true)
+      let db = try SQLiteConnection(path: base + "?mode=ro", readOnly: true, busyTimeout: busyTimeout)
       try prepareSchema(db, writable: false)
       connection = OpenConnection(db: db, identity: identity, writable: false)
       return db

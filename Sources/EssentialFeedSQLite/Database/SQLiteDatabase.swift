@@ -24,6 +24,11 @@ public actor SQLiteDatabase {
 
   let location: Location
   var connection: OpenConnection?
+  /// How long an operation waits for another connection's lock, in milliseconds.
+  let patience: Int32
+  /// How long an operation waits now: ``patience``, or 0 once one gave up on a busy database, until a write gets
+  /// through (see `SQLiteDatabase+Busy.swift`).
+  var busyTimeout: Int32
   private let executor = StoreExecutor(label: "SQLiteDatabase")
 
   /// The actor's executor: the database's own serial queue, shared by every store on it.
@@ -33,11 +38,17 @@ public actor SQLiteDatabase {
   ///
   /// - Parameter storeURL: A file URL.
   public init(storeURL: URL) {
-    location = .file(storeURL.path(percentEncoded: false))
+    self.init(location: .file(storeURL.path(percentEncoded: false)))
   }
 
-  private init(location: Location) {
+  /// A database on the file at `storeURL` whose operations wait `busyTimeout` milliseconds for another's lock.
+  init(storeURL: URL, busyTimeout: Int32) {
+    self.init(location: .file(storeURL.path(percentEncoded: false)), patience: busyTimeout)
+  }
+
+  private init(location: Location, patience: Int32 = SQLiteConnection.busyTimeout) {
     self.location = location
+    (self.patience, busyTimeout) = (patience, patience)
   }
 
   /// A private in-memory database, gone with the last store on it: for tests and previews.
@@ -67,6 +78,7 @@ public actor SQLiteDatabase {
     do {
       return try body(try open(forWriting: false))
     } catch {
+      noteBusy(error)
       throw error.while(operation, at: displayPath)
     }
   }
@@ -76,8 +88,11 @@ public actor SQLiteDatabase {
     do throws(SQLiteError) {
       guard let db = try open(forWriting: true) else { throw SQLiteError(code: SQLITE_CANTOPEN, message: "no file") }
       switchToWALIfNeeded()
-      return try body(db)
+      let result = try body(db)
+      regainPatience()
+      return result
     } catch {
+      noteBusy(error)
       throw error.while(operation, at: displayPath)
     }
   }

@@ -76,6 +76,10 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
   /// ``message`` says what to do instead.
   public var leavesDatabaseAsItIs: Bool { code & 0xFF == SQLITE_FORMAT }
 
+  /// Whether another connection or process held the database past the busy timeout: it is in use, not damaged, and
+  /// nothing should be deleted for it.
+  public var isBusy: Bool { [SQLITE_BUSY, SQLITE_LOCKED].contains(code & 0xFF) }
+
   /// This error as the failure of `operation` on the database at `path`.
   func `while`(_ operation: String, at path: String) -> SQLiteError {
     SQLiteError(code: code, message: message, operation: "\(operation) \(path)")

@@ -29,8 +29,10 @@ extension SQLiteImageDataStore {
     guard case .file(let path) = database.location, stat(path + "-wal", &info) == 0,
       Int(info.st_size) > 4 * Self.logSizeLimit
     else { return }
-    _ = try? db.execute("PRAGMA busy_timeout = 0; PRAGMA wal_checkpoint(TRUNCATE)")
-    _ = try? db.execute("PRAGMA busy_timeout = \(SQLiteConnection.busyTimeout)")
+    let patience = db.busyTimeout
+    db.setBusyTimeout(0)
+    _ = try? db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.setBusyTimeout(patience)
   }
 
   /// Returns the pages that removals freed to the file system; nothing without free pages, or in a database that does

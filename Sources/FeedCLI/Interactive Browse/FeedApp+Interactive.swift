@@ -3,8 +3,9 @@ import FeedTerminal
 import Foundation
 
 extension FeedApp {
-  /// `feed browse` on a terminal: the feed on a full screen, driven by keys, until `q`, Control-C, `SIGINT` or
-  /// `SIGTERM`; the terminal is restored on every way out. Without `options.url`, browses an embedded demo server of `items`
+  /// `feed browse` on a terminal: the feed on a full screen, driven by keys, until `q`, Control-C or a signal that
+  /// ends the app (`TerminalEvents.endingSignals`, observed from before the terminal changes); the terminal is
+  /// restored on every way out. Without `options.url`, browses an embedded demo server of `items`
   /// images.
   ///
   /// - Returns: What the session did, printed once the terminal is restored, and the signal that ended it, if one
@@ -14,6 +15,9 @@ extension FeedApp {
     _ options: AppOptions, items: Int, window: Int, pageSize: Int, colours: ColourDepth, graphics: TerminalGraphics?
   ) async throws -> (summary: String, signal: Int32?) {
     try await AppEnvironment.with(options, for: .browse(items: items)) { environment in
+      // Ending signals are observed before the terminal changes: one sent while it is probed ends the session.
+      let events = TerminalEvents(readingKeys: false)
+      defer { events.stop() }
       let terminal = try TerminalSession()
       defer { terminal.restore() }
       let (style, registersSet) = await pictureStyle(colours: colours, graphics: graphics)
@@ -28,7 +32,7 @@ extension FeedApp {
       let size = TerminalSession.size ?? (80, 24)
       let session = BrowseSession(feed: feed, likes: likes, parts: parts, columns: size.columns, rows: size.rows)
       let frames = FrameSignal(environment: ProcessInfo.processInfo.environment)
-      let (furthest, signal) = try await run(session, on: terminal) { answered in
+      let (furthest, signal) = try await run(session, on: terminal, events: events) { answered in
         answered ? frames?.answered() : frames?.framed(session, style: style)
       }
       let counts = composer.images.counts
@@ -50,9 +54,10 @@ extension FeedApp {
   /// - Returns: The furthest row the feed's selection reached, and the signal that ended the session, if one did.
   @MainActor
   private static func run(
-    _ session: BrowseSession, on terminal: TerminalSession, framed: (_ answered: Bool) -> Void
+    _ session: BrowseSession, on terminal: TerminalSession, events: TerminalEvents,
+    framed: (_ answered: Bool) -> Void
   ) async throws -> (furthest: Int, signal: Int32?) {
-    let events = TerminalEvents()
+    events.startReadingKeys()
     var shown: ScreenGrid?
     defer {
       TerminalSession.write(ANSIFrame.erase(shown))  // kitty keeps images apart from the screen: free them

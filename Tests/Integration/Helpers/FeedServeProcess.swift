@@ -54,4 +54,11 @@ final class FeedServeProcess: Sendable {
     await process.exited()
     return (process.terminationReason, process.terminationStatus)
   }
+
+  /// Sends `signal` and waits for the process to end; how it ended.
+  func send(_ signal: Int32) async -> (reason: Process.TerminationReason, status: Int32) {
+    kill(process.processIdentifier, signal)
+    await process.exited()
+    return (process.terminationReason, process.terminationStatus)
+  }
 }

@@ -30,6 +30,31 @@ struct PNGChunkTests {
       "libpng allocated \(decoded.allocated) bytes for the crafted file, \(plain.allocated) for the plain one")
   }
 
+  @Test(
+    "TRM-24 every ancillary chunk outside the picture is skipped unread: a large iCCP profile, eXIf, sPLT, tEXt, many",
+    arguments: ["iCCP", "eXIf", "sPLT", "tEXt", "many"])
+  func everyAncillaryChunkIsSkipped(kind: String) throws {
+    let clean = [UInt8](try PNG.encode(try #require(checkerboard(side: 16))))
+    let zeros = 1 + 258 * 30_620
+    let chunks: [UInt8] =
+      switch kind {
+      case "iCCP": PNGBytes.chunk("iCCP", Array("ICC".utf8) + [0, 0] + zlibOfZeros(count: zeros))
+      case "eXIf": PNGBytes.chunk("eXIf", Array("MM".utf8) + [UInt8](repeating: 0, count: 4 << 20))
+      case "sPLT": PNGBytes.chunk("sPLT", Array("p".utf8) + [0, 8] + [UInt8](repeating: 7, count: 6 * 500_000))
+      case "tEXt": PNGBytes.chunk("tEXt", Array("Comment".utf8) + [0] + [UInt8](repeating: 0x41, count: 4 << 20))
+      default: (0..<1_000).flatMap { _ in PNGBytes.chunk("zTXt", Array("C".utf8) + [0, 0] + zlibOfZeros(count: 259)) }
+      }
+    let crafted = Array(clean[..<33]) + chunks + Array(clean[33...])
+
+    let plain = try PNG.decodeCounting(Data(clean))
+    let decoded = try PNG.decodeCounting(Data(crafted))
+
+    #expect(decoded.picture == plain.picture)
+    #expect(
+      decoded.allocated <= plain.allocated + 16_384,
+      "libpng allocated \(decoded.allocated) bytes for \(kind), \(plain.allocated) for the plain file")
+  }
+
   private func checkerboard(side: Int) -> Picture? {
     let pixels = (0..<(side * side)).flatMap { index -> [UInt8] in
       (index / side + index % side) % 2 == 0 ? [250, 20, 20] : [20, 20, 250]

@@ -63,6 +63,25 @@ struct TerminalSignalTests {
     #expect(signals.map(Self.handlerAddress) == before)
   }
 
+  @Test("TRM-47 ending signals are observed from before the terminal changes: one sent while it is probed ends it")
+  func signalBeforeKeysAreRead() async throws {
+    var keys: [Int32] = [0, 0]
+    try #require(pipe(&keys) == 0)
+    let events = TerminalEvents(input: keys[0], readingKeys: false)
+    defer {
+      events.stop()
+      close(keys[1])
+    }
+    var byte = UInt8(ascii: "q")
+    #expect(write(keys[1], &byte, 1) == 1)  // an answer the probe reads, not a key of the session's
+
+    kill(getpid(), SIGHUP)
+    #expect(await events.next() == .signalled(SIGHUP))
+
+    events.startReadingKeys()
+    #expect(await events.next() == .keys([.character("q")]))
+  }
+
   // MARK: - Helpers
 
   /// Runs `body` with events that read keys from a pipe nobody writes to, then stops them.

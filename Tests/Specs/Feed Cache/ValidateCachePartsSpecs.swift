@@ -49,6 +49,18 @@ struct ValidateCachePartsSpecs {
     await #expect(throws: PartStoreStub.undeletable) { try await LocalFeedPageLoader(store: pages).validatePages() }
   }
 
+  @Test("VCP-6 a page list over the loader's bound (written before it, or under a larger one) is deleted, and said")
+  func pageListOverItsBound() async throws {
+    let pages = PartStoreStub(images: 2_500)
+    #expect(
+      try await LocalFeedPageLoader(store: pages, maximumImages: 2_000).validatePages()
+        == .deletedOverLimit(count: 2_500, limit: 2_000))
+    #expect(pages.deletions == 1)
+    #expect(
+      try await LocalFeedPageLoader(store: PartStoreStub(images: 2_000), maximumImages: 2_000).validatePages()
+        == .kept(count: 2_000))
+  }
+
   @Test("VCP-5 a task cancelled before validation starts touches nothing")
   func cancelledBeforeStart() async throws {
     let (search, pages) = (PartStoreStub(images: 3, unreadableFrom: 0), PartStoreStub(images: 3, unreadableFrom: 0))

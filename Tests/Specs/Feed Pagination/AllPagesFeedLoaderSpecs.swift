@@ -33,6 +33,22 @@ struct AllPagesFeedLoaderSpecs {
     await #expect(throws: AnyError.self) { _ = try await AllPagesFeedLoader(firstPage: first).load() }
   }
 
+  @Test("PG-19 a paginated list still going at the bound fails as the pager's does; a list cut on request ends there")
+  func paginatedListCutAtTheBound() async throws {
+    let endless = { @Sendable in
+      try await FeedPager(loadPage: PageSource((0..<10).map { _ in [uniqueImage()] }).load).load()
+    }
+    await #expect(throws: FeedPager.Error.listDidNotEnd(pages: 3, images: 3)) {
+      _ = try await AllPagesFeedLoader(maximumPages: 3, firstPage: endless).load()
+    }
+    #expect(try await AllPagesFeedLoader(maximumPages: 3, endingAtBound: true, firstPage: endless).load().count == 3)
+
+    let three = { @Sendable in
+      try await FeedPager(loadPage: PageSource([[uniqueImage()], [uniqueImage()], [uniqueImage()], []]).load).load()
+    }
+    #expect(try await AllPagesFeedLoader(maximumPages: 3, firstPage: three).load().count == 3, "it ends at the bound")
+  }
+
   @Test("PG-16 a page that failed with an error worth a retry is asked for again, a bounded number of times in all")
   func retriesAPage() async throws {
     let (one, two) = ([uniqueImage()], [uniqueImage()])

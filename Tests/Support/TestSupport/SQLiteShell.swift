@@ -42,4 +42,17 @@ public enum SQLiteShell {
     defer { sqlite3_exec(db, "COMMIT", nil, nil, nil) }
     return try await body()
   }
+  /// Runs `body` while another connection holds the write lock on the database at `file` (`BEGIN IMMEDIATE`), as a
+  /// second process writing would; `BEGIN EXCLUSIVE` in the rollback journal locks readers out too.
+  public static func whileWriting<T>(
+    _ file: URL, begin: String = "BEGIN IMMEDIATE", _ body: () async throws -> T
+  ) async throws -> T {
+    var db: OpaquePointer?
+    defer { sqlite3_close(db) }
+    guard sqlite3_open(file.path(percentEncoded: false), &db) == SQLITE_OK,
+      sqlite3_exec(db, begin, nil, nil, nil) == SQLITE_OK
+    else { throw Failure(message: String(cString: sqlite3_errmsg(db))) }
+    defer { sqlite3_exec(db, "ROLLBACK", nil, nil, nil) }
+    return try await body()
+  }
 }
