@@ -1,6 +1,6 @@
 import Foundation
 
-/// The page list in a shared ``FileSystemStoreDirectory``: `pages`, a journal of pages (``PageJournal``), each append
+/// The page list in a shared ``FileSystemStoreDirectory``: `pages`, a journal of pages, each append
 /// one record flushed before it returns, a replace the whole file rewritten atomically and durably. Changes hold
 /// `pages.lock`, so two instances (two processes) never interleave a read and the write that follows it; each reads
 /// what another appended since it last looked, the new records alone, and the whole file when another replaced it.
