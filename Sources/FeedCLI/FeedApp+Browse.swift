@@ -1,5 +1,6 @@
 import EssentialFeed
 import EssentialFeedAPI
+import EssentialFeedCache
 import Foundation
 import Synchronization
 
@@ -12,8 +13,10 @@ extension FeedApp {
     _ options: AppOptions, items: Int = 10_000, window: Int, pageSize: Int, maxPages: Int? = nil
   ) async throws -> String {
     let report = try await AppEnvironment.with(options, for: .browse(items: items)) { environment in
-      try await scroll(
-        environment.composer, capacity: window, pageSize: pageSize,
+      let list = BrowsePageList(claiming: environment.composer.storage.pages, in: environment.directory)
+      defer { withExtendedLifetime(list) {} }  // held until the scroll ends
+      return try await scroll(
+        environment.composer, pageStore: list.store, capacity: window, pageSize: pageSize,
         maximumPages: maxPages ?? (environment.isEmbeddedServer ? .max : 100_000),
         problem: { environment.recorder.problem(with: $0, in: options.language) })
     }
@@ -23,11 +26,11 @@ extension FeedApp {
   /// Scrolls down to the end of the list (at most `maximumPages` pages), then up to its start, timing each
   /// direction.
   static func scroll(
-    _ composer: FeedComposer, capacity: Int, pageSize: Int, maximumPages: Int = .max,
-    problem: (any Error) -> String = { FeedAppError.problem(with: $0) }
+    _ composer: FeedComposer, pageStore: (any FeedPageStore)? = nil, capacity: Int, pageSize: Int,
+    maximumPages: Int = .max, problem: (any Error) -> String = { FeedAppError.problem(with: $0) }
   ) async throws -> BrowseReport {
     let cursors = CursorLog()
-    let window = composer.window(capacity: capacity, pageSize: pageSize) { remote in
+    let window = composer.window(capacity: capacity, pageSize: pageSize, pageStore: pageStore) { remote in
       { last in
         cursors.requested(after: last?.id)
         let page = try await remote(last)
@@ -42,7 +45,7 @@ extension FeedApp {
     while let loadMore = current.loadMore {
       guard down < maximumPages else {
         // The rows of a list that never ended are no list to keep: they would stay, up to the bound's millions.
-        try? await composer.storage.pages.deletePages()
+        try? await (pageStore ?? composer.storage.pages).deletePages()
         throw FeedAppError.endlessList(pages: down)
       }
       current = try await retrying(at: current.endIndex, problem: problem) { try await loadMore() }

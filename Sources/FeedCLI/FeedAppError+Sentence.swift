@@ -1,4 +1,5 @@
 import EssentialFeed
+import EssentialFeedAPI
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -22,6 +23,8 @@ extension FeedAppError {
     case let error as URLError where error.code == .cancelled: return sentence(for: CancellationError(), in: language)
     case let error as URLError: return AnswerFailure(transportError: error).text(in: language, for: .page)
     case let error as CocoaError: return error.localizedDescription
+    case let error as FeedPager.Error: return problem(with: error, in: language)
+    case let error as any RemoteError: return problem(with: error, in: language)
     default: break
     }
     if let description = (error as? any LocalizedError)?.errorDescription { return description }

@@ -123,14 +123,16 @@ struct FeedComposer: Sendable {
     }
   }
 
-  /// A window of `capacity` images over the page store, filled from the server's pages through `remote`.
+  /// A window of `capacity` images over the page store (or `pageStore`), filled from the server's pages through
+  /// `remote`.
   func window(
-    capacity: Int, pageSize: Int, remote: (@escaping FeedPager.LoadPage) -> FeedPager.LoadPage = { $0 }
+    capacity: Int, pageSize: Int, pageStore: (any FeedPageStore)? = nil,
+    remote: (@escaping FeedPager.LoadPage) -> FeedPager.LoadPage = { $0 }
   ) -> FeedWindow {
     let client = decorators.feedClient(client)
     let pages = server.map { RemoteFeedPageLoader(baseURL: $0, client: client, pageSize: pageSize) }
     return FeedWindow(
-      capacity: capacity, pageSize: pageSize, pages: LocalFeedPageLoader(store: storage.pages),
+      capacity: capacity, pageSize: pageSize, pages: LocalFeedPageLoader(store: pageStore ?? storage.pages),
       remote: remote { last in
         guard let pages else { throw RemoteFeedLoader.Error.connectivity }
         return try await pages.loadPage(after: last)

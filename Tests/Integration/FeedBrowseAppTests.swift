@@ -63,6 +63,32 @@ struct FeedBrowseAppTests {
     await server.stop()
   }
 
+  @Test(
+    "WL-31 three feed browse --report on one store at once each scroll the whole list: one keeps the store's page list, the others a list of their own"
+  )
+  func concurrentBrowsesOnOneStore() async throws {
+    let server = try await DemoFeedServer.start(feed: DemoFeed(count: 1_000))
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let options = AppOptions(
+        url: server.baseURL.absoluteString, store: directory.path(percentEncoded: false), json: true)
+      let reports = try await withThrowingTaskGroup(of: BrowseReport.self) { group in
+        for _ in 0..<3 {
+          group.addTask {
+            let output = try await FeedApp.browse(options, window: 50, pageSize: 10)
+            return try JSONDecoder().decode(BrowseReport.self, from: Data(output.utf8))
+          }
+        }
+        return try await group.reduce(into: []) { $0.append($1) }
+      }
+
+      #expect(reports.map(\.visited) == [1_000, 1_000, 1_000])
+      #expect(reports.map(\.rowsSentAgain) == [0, 0, 0])
+      let kept = FeedStorage.Kind.fileSystem.storage(in: directory).pages  // the app's default kind
+      #expect(try await kept.pageImageCount() == 1_000, "the store's list is one browse's whole list")
+    }
+    await server.stop()
+  }
+
   @Test("WL-20 feed browse against a server with a fail rate retries a failed page and still sees every row once")
   func browsesThroughFailures() async throws {
     let server = try await DemoFeedServer.start(feed: DemoFeed(count: 300), failureRate: 0.1)

@@ -1,4 +1,6 @@
 import EssentialFeed
+import EssentialFeedAPI
+import EssentialFeedCache
 import Foundation
 import Testing
 
@@ -25,6 +27,23 @@ struct RawErrorWordingTests {
   func everyErrorIsASentence(error: any Error, expected: String) {
     #expect(FeedAppError.sentence(for: error, in: .english) == expected)
     #expect(FeedAppError.problem(with: error, in: .english) == expected)
+  }
+
+  @Test(
+    "APP-48 every error of the libraries the app can meet is said in words, never as a case name",
+    arguments: [
+      FeedWindow.Error.earlierImagesMissing as any Error, FeedPager.Error.listDidNotEnd(pages: 2, images: 3),
+      LocalFeedPageLoader.Error.full(maximumImages: 5), RemoteFeedLoader.Error.connectivity,
+      RemoteFeedLoader.Error.invalidData, RemoteFeedImageDataLoader.Error.connectivity,
+      RemoteFeedImageDataLoader.Error.invalidData, RemoteImageCommentsLoader.Error.connectivity,
+      RemoteImageCommentsLoader.Error.invalidData, LocalFeedImageDataLoader.Error.failed,
+      LocalFeedImageDataLoader.Error.notFound,
+    ])
+  func libraryErrorsAreSentences(error: any Error) {
+    let said = FeedAppError.sentence(for: error, in: .english)
+    let caseName = #"^[a-z]+([A-Z][a-z]*)*(\(.*\))?$"#
+    #expect(said.range(of: caseName, options: .regularExpression) == nil, "\(said)")
+    #expect(said.contains(" "), "\(said)")
   }
 
   @Test("APP-48 the app's one-line error for a cancel or a timeout is a sentence, never the Swift value")

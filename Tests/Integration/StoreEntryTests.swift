@@ -134,7 +134,7 @@ struct PlantedEntry: CustomStringConvertible, Sendable {
   static let journals = databases.flatMap { [$0 + "-wal", $0 + "-shm", $0 + "-journal"] }
   static let fileSystemNames = [
     ".write-probe", "feed.cache", "search.cache", "search.lock", "pending-likes", "pending-likes.lock",
-    "likes-sync.lock", "likes", "pages", "pages.lock",
+    "likes-sync.lock", "likes", "pages", "pages.lock", "browse.lock",
   ]
 
   static let allCases: [PlantedEntry] = Kind.allCases.flatMap { kind in

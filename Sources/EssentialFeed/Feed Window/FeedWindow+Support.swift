@@ -1,3 +1,5 @@
+import Foundation
+
 extension FeedWindow {
   /// What a window did since it was created.
   public struct Statistics: Hashable, Sendable {
@@ -13,9 +15,17 @@ extension FeedWindow {
   }
 
   /// Why a window cannot move.
-  public enum Error: Swift.Error, Hashable, Sendable {
+  public enum Error: Swift.Error, Hashable, Sendable, LocalizedError {
     /// The page cache no longer holds the images before the window (it was cleared behind the window's back).
     case earlierImagesMissing
+
+    /// The failure in a sentence.
+    public var errorDescription: String? {
+      switch self {
+      case .earlierImagesMissing:
+        "the cached list no longer holds the images before the window: something else cleared or replaced it"
+      }
+    }
   }
 }
 

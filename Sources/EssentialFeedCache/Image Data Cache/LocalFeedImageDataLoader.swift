@@ -4,11 +4,19 @@ import Foundation
 /// The image data cache use cases over a ``FeedImageDataStore``: load image data from cache, and cache it.
 public struct LocalFeedImageDataLoader: Sendable {
   /// Why a cached image data load or save failed.
-  public enum Error: Swift.Error, Sendable, Equatable {
+  public enum Error: Swift.Error, Sendable, Equatable, LocalizedError {
     /// The store failed to retrieve or to insert.
     case failed
     /// The store holds no data for the URL.
     case notFound
+
+    /// The failure in a sentence.
+    public var errorDescription: String? {
+      switch self {
+      case .failed: "the image cache could not be read or written"
+      case .notFound: "the image cache holds no image for this URL"
+      }
+    }
   }
 
   private let store: any FeedImageDataStore

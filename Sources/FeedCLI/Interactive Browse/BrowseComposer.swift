@@ -31,8 +31,11 @@ struct BrowseComposer {
   /// The feed list: a window of `capacity` images over the page store, filled from the server.
   func feedList() -> (list: BrowseList, window: FeedWindow) {
     let origin = origin
-    let window = environment.composer.window(capacity: capacity, pageSize: pageSize) { remote in
+    // The session's page list, held as long as its window is (the window holds the remote, which holds the claim).
+    let claim = BrowsePageList(claiming: environment.composer.storage.pages, in: environment.directory)
+    let window = environment.composer.window(capacity: capacity, pageSize: pageSize, pageStore: claim.store) { remote in
       { last in
+        withExtendedLifetime(claim) {}
         do {
           let page = try await remote(last)
           if last == nil { origin.recordFeed(from: .server) }
