@@ -78,6 +78,7 @@ extension FeedController {
   }
 
   /// The feed a plain loader and a load-more hook describe, as a paginated list that never ends by itself.
+  @available(*, deprecated, message: "the deprecated initializers' helper")
   nonisolated private static func paginated(_ items: [FeedImage], _ hook: LoadMore?) -> Paginated<FeedImage> {
     guard let hook, let last = items.last else { return Paginated(items: items) }
     return Paginated(items: items) { paginated(items + (try await hook(last)), hook) }

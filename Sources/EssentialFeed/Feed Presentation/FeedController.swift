@@ -10,7 +10,8 @@ import Foundation
 /// collaborator that owns its task.
 @MainActor
 public final class FeedController<Image> {
-  /// Loads the page after the given last image; the load-more hook.
+  /// Loads the page after the given last image; the load-more hook of the deprecated initializers.
+  @available(*, deprecated, message: "use FeedPager.LoadPage, the one shape of 'the next page' (nil: the first)")
   public typealias LoadMore = @Sendable (_ after: FeedImage) async throws -> [FeedImage]
 
   let imageLoader: any FeedImageDataLoader

@@ -311,7 +311,9 @@ struct FeedPresentationSpecs {
 
   // MARK: - Helpers
 
-  private func makeSUT(loadMore: FeedController<String>.LoadMore? = nil) -> FeedController<String> {
+  private func makeSUT(loadMore: (@Sendable (_ after: FeedImage) async throws -> [FeedImage])? = nil) -> FeedController<
+    String
+  > {
     // The first page from the feed loader and, with `loadMore`, one page after it.
     let loader: @Sendable () async throws -> Paginated<FeedImage> = { [feedLoader] in
       let first = try await feedLoader.load()
@@ -326,7 +328,7 @@ struct FeedPresentationSpecs {
   }
 
   private func makeLoadedSUT(
-    _ feed: [FeedImage], loadMore: FeedController<String>.LoadMore? = nil
+    _ feed: [FeedImage], loadMore: (@Sendable (_ after: FeedImage) async throws -> [FeedImage])? = nil
   ) async throws -> FeedController<String> {
     let sut = makeSUT(loadMore: loadMore)
     sut.viewDidAppear()
