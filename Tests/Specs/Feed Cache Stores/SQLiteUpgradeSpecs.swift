@@ -15,7 +15,7 @@ struct SQLiteUpgradeSpecs {
   }
 
   @Test(
-    "SQL-20 a version 1 file with a feed, images, a search, a page list and pending likes (the last version 1 release's tables made on first use) upgrades losing none"
+    "SQL-21 a version 1 file with a feed, images, a search, a page list and pending likes (the last version 1 release's tables made on first use) upgrades losing none"
   )
   func version1FileWithEveryCapabilityKeepsEverything() async throws {
     try await expectEverything(inFixture: "version1-every-capability")
