@@ -5,7 +5,7 @@ import Testing
 
 /// One URL, one download per run: an image many items share is loaded once, even when the cache keeps nothing (a
 /// failed or busy cache, a limit smaller than the image), and the images kept for that stay within a byte budget.
-@Suite("Recently loaded images")
+@Suite("Recently loaded images", .leakChecked)
 struct RecentImageDataSpecs {
   @Test("RI-1 a URL loaded already is answered from memory: the decoratee loads it once")
   func loadedURLIsAnsweredFromMemory() async throws {
@@ -49,7 +49,10 @@ struct RecentImageDataSpecs {
 
   private func makeSUT(maximumBytes: Int) -> (RecentFeedImageDataLoader, FeedImageDataLoaderSpy) {
     let loader = FeedImageDataLoaderSpy()
-    return (RecentFeedImageDataLoader(decorating: loader, maximumBytes: maximumBytes), loader)
+    let sut = RecentFeedImageDataLoader(decorating: loader, maximumBytes: maximumBytes)
+    trackForMemoryLeaks(sut)
+    trackForMemoryLeaks(loader)
+    return (sut, loader)
   }
 
   private func url(_ index: Int) -> URL {
