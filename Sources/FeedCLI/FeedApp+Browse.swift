@@ -10,13 +10,13 @@ extension FeedApp {
   /// server of `items` images. A server's list that has not ended after `maxPages` pages (by default 100,000 for a server at
   /// `options.url`; the embedded server's list ends) is an error, and its rows are deleted from the page store.
   static func browse(
-    _ options: AppOptions, items: Int = 10_000, window: Int, pageSize: Int, maxPages: Int? = nil
+    _ options: AppOptions, items: Int = 10_000, window: Int, pageLimit: Int, maxPages: Int? = nil
   ) async throws -> String {
     let report = try await AppEnvironment.with(options, for: .browse(items: items)) { environment in
       let list = BrowsePageList(claiming: environment.composer.storage.pages, in: environment.directory)
       defer { withExtendedLifetime(list) {} }  // held until the scroll ends
       return try await scroll(
-        environment.composer, pageStore: list.store, capacity: window, pageSize: pageSize,
+        environment.composer, pageStore: list.store, capacity: window, pageLimit: pageLimit,
         maximumPages: maxPages ?? (environment.isEmbeddedServer ? .max : 100_000),
         problem: { environment.recorder.problem(with: $0, in: options.language) })
     }
@@ -26,11 +26,11 @@ extension FeedApp {
   /// Scrolls down to the end of the list (at most `maximumPages` pages), then up to its start, timing each
   /// direction.
   static func scroll(
-    _ composer: FeedComposer, pageStore: (any FeedPageStore)? = nil, capacity: Int, pageSize: Int,
+    _ composer: FeedComposer, pageStore: (any FeedPageStore)? = nil, capacity: Int, pageLimit: Int,
     maximumPages: Int = .max, problem: (any Error) -> String = { FeedAppError.problem(with: $0) }
   ) async throws -> BrowseReport {
     let cursors = CursorLog()
-    let window = composer.window(capacity: capacity, pageSize: pageSize, pageStore: pageStore) { remote in
+    let window = composer.window(capacity: capacity, pageLimit: pageLimit, pageStore: pageStore) { remote in
       { last in
         cursors.requested(after: last?.id)
         let page = try await remote(last)

@@ -108,7 +108,7 @@ extension FeedCommand {
       try await FeedApp.reportingErrors {
         if !json, !report, TerminalSession.isInteractive {
           let (summary, signal) = try await FeedApp.browseInteractively(
-            options, items: items ?? 10_000, window: window, pageSize: chosenPageSize, colours: colors ?? .detected,
+            options, items: items ?? 10_000, window: window, pageLimit: chosenPageSize, colours: colors ?? .detected,
             graphics: graphics)
           try AppOutput.print(summary)
           if let signal { throw ExitCode(128 + signal) }
@@ -116,7 +116,7 @@ extension FeedCommand {
         }
         try AppOutput.print(
           try await FeedApp.browse(
-            options, items: items ?? 10_000, window: window, pageSize: chosenPageSize, maxPages: maxPages),
+            options, items: items ?? 10_000, window: window, pageLimit: chosenPageSize, maxPages: maxPages),
           json: json)
       }
     }

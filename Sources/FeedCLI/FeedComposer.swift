@@ -38,6 +38,12 @@ struct FeedComposer: Sendable {
   let decorators: Decorators
   /// Every store: the feed, the last search, the pending likes, the liked list, the page list and the image cache.
   let storage: FeedStorage
+  /// The feed's cache.
+  let localFeed: LocalFeedLoader
+  /// The search: the server's pages for a keyword, each cached as the last search; else the cache.
+  let search: FeedSearch
+  /// The liked list: from the server, cached on success (`nil` offline); and the list cached last.
+  let likedImages: (server: (any FeedLoader)?, cached: any FeedLoader)
   /// Images, cache first; one for the whole app, so that its bound on requests holds for every screen.
   let imageLoader: any FeedImageDataLoader
   /// The downloaded images waiting for the image cache (`nil` offline): wait for it before the process ends.
@@ -53,6 +59,11 @@ struct FeedComposer: Sendable {
     now: @escaping @Sendable () -> Date = Date.init, decorators: Decorators = Decorators()
   ) {
     (self.server, self.client, self.storage, self.now, self.decorators) = (server, client, storage, now, decorators)
+    localFeed = LocalFeedLoader(store: storage.feed, currentDate: now)
+    search = Self.search(server: server, client: decorators.feedClient(client), storage, now, decorators)
+    let likedList = LocalFeedLoader(store: storage.likedList, currentDate: now)
+    let remoteLiked = server.map { RemoteLikedImagesLoader(baseURL: $0, client: decorators.feedClient(client)) }
+    likedImages = (remoteLiked.map { FeedLoaderCacheDecorator(decoratee: $0, cache: likedList) }, likedList)
     let local = LocalFeedImageDataLoader(store: storage.images)
     guard server != nil else {
       (imageLoader, imageSaves, remoteImageLoader) = (decorators.cachedImages(local), nil, nil)
@@ -80,8 +91,6 @@ struct FeedComposer: Sendable {
     return URLSessionHTTPClient(configuration: configuration, maximumBodySize: maximumBodySize)
   }
 
-  var localFeed: LocalFeedLoader { LocalFeedLoader(store: storage.feed, currentDate: now) }
-
   /// The most pages of the feed loaded by default: a bound for a feed that never ends.
   static let defaultMaximumPages = 1_000
 
@@ -99,13 +108,16 @@ struct FeedComposer: Sendable {
       fallback: cached)
   }
 
-  /// The search: the server's pages for a keyword, each cached as the last search; else the cache.
-  var search: FeedSearch {
+  /// The search over `storage`'s last search and feed, asking `server` through `client` first.
+  private static func search(
+    server: URL?, client: any HTTPClient, _ storage: FeedStorage, _ now: @escaping @Sendable () -> Date,
+    _ decorators: Decorators
+  ) -> FeedSearch {
     let cache = LocalFeedSearchLoader(store: storage.search, currentDate: now)
     let remote: FeedSearch.Remote
     if let server {
-      remote = decorators.remoteSearch { [client, decorators] keyword in
-        let pages = RemoteFeedPageLoader(baseURL: server, client: decorators.feedClient(client), keyword: keyword)
+      remote = decorators.remoteSearch { keyword in
+        let pages = RemoteFeedPageLoader(baseURL: server, client: client, keyword: keyword)
         return try await FeedPager(
           loadPage: { try await pages.loadPage(after: $0) }, cache: decorators.feedCache(cache.cache(for: keyword))
         ).load()
@@ -113,7 +125,8 @@ struct FeedComposer: Sendable {
     } else {
       remote = { _ in throw RemoteFeedLoader.Error.connectivity }  // offline: the server is not asked
     }
-    return FeedSearch(remote: remote, cached: cache.load(keyword:), cachedFeed: localFeed.load)
+    let feed = LocalFeedLoader(store: storage.feed, currentDate: now)
+    return FeedSearch(remote: remote, cached: cache.load(keyword:), cachedFeed: feed.load)
   }
 
   /// Up to `pages` pages of the search's results for `keyword`, as one feed; a later page that fails ends the list.
@@ -126,13 +139,13 @@ struct FeedComposer: Sendable {
   /// A window of `capacity` images over the page store (or `pageStore`), filled from the server's pages through
   /// `remote`.
   func window(
-    capacity: Int, pageSize: Int, pageStore: (any FeedPageStore)? = nil,
+    capacity: Int, pageLimit: Int, pageStore: (any FeedPageStore)? = nil,
     remote: (@escaping FeedPager.LoadPage) -> FeedPager.LoadPage = { $0 }
   ) -> FeedWindow {
     let client = decorators.feedClient(client)
-    let pages = server.map { RemoteFeedPageLoader(baseURL: $0, client: client, pageSize: pageSize) }
+    let pages = server.map { RemoteFeedPageLoader(baseURL: $0, client: client, limit: pageLimit) }
     return FeedWindow(
-      capacity: capacity, pageSize: pageSize, pages: LocalFeedPageLoader(store: pageStore ?? storage.pages),
+      capacity: capacity, pageLimit: pageLimit, pages: LocalFeedPageLoader(store: pageStore ?? storage.pages),
       remote: remote { last in
         guard let pages else { throw RemoteFeedLoader.Error.connectivity }
         return try await pages.loadPage(after: last)
@@ -145,13 +158,6 @@ struct FeedComposer: Sendable {
     return server.map {
       RemoteImageCommentsLoader(url: ImageCommentsEndpoint.get(id).url(baseURL: $0), client: client).load
     }
-  }
-
-  /// The liked list: from the server, cached on success (`nil` offline); and the list cached last.
-  var likedImages: (server: (any FeedLoader)?, cached: any FeedLoader) {
-    let cache = LocalFeedLoader(store: storage.likedList, currentDate: now)
-    let remote = server.map { RemoteLikedImagesLoader(baseURL: $0, client: decorators.feedClient(client)) }
-    return (remote.map { FeedLoaderCacheDecorator(decoratee: $0, cache: cache) }, cache)
   }
 
   /// Sends the pending likes; each pass holds `passLock` (another process's passes wait), unless the caller holds it.
@@ -200,7 +206,6 @@ struct FeedComposer: Sendable {
   /// The likes screen's controller: the liked list with the pending actions on top, on `view`; `send` sends them.
   @MainActor
   func likesScreen(send: @escaping @Sendable () async -> Void, view: any LikesView) -> LikesController {
-    let likedImages = likedImages  // built once: each access of the property composes the loaders again
     let liked = likedImages.server ?? likedImages.cached
     return LikesController(store: storage.pendingLikes, loadLiked: liked.load, send: send, currentDate: now, view: view)
   }

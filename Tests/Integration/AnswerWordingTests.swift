@@ -27,7 +27,7 @@ struct AnswerWordingTests {
       let options = options(server, directory)
 
       let browse = await #expect(throws: FeedAppError.self) {
-        _ = try await FeedApp.browse(options, window: 100, pageSize: 10)
+        _ = try await FeedApp.browse(options, window: 100, pageLimit: 10)
       }
       #expect(browse?.description(in: .english).contains(tooLarge) == true, "\(String(describing: browse))")
 
@@ -89,7 +89,7 @@ struct AnswerWordingTests {
       let options = AppOptions(store: directory.path(percentEncoded: false), language: .english)
 
       let browse = await #expect(throws: FeedAppError.self) {
-        _ = try await FeedApp.browse(options, items: 20, window: 10, pageSize: 10)
+        _ = try await FeedApp.browse(options, items: 20, window: 10, pageLimit: 10)
       }
       let said = browse?.description(in: .english) ?? ""
       #expect(said.hasPrefix("The cache could not keep the list at image 0, three times: "), "\(said)")

@@ -14,7 +14,7 @@ struct FeedBrowseAppTests {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let output = try await FeedApp.browse(
         AppOptions(url: nil, store: directory.path(percentEncoded: false), json: true), items: 1_000, window: 100,
-        pageSize: 30)
+        pageLimit: 30)
       let report = try JSONDecoder().decode(BrowseReport.self, from: Data(output.utf8))
 
       #expect(report.visited == 1_000)
@@ -34,7 +34,7 @@ struct FeedBrowseAppTests {
       let error = await #expect(throws: FeedAppError.self) {
         _ = try await FeedApp.browse(
           AppOptions(url: server.baseURL.absoluteString, store: directory.path(percentEncoded: false), json: true),
-          window: 100, pageSize: 30, maxPages: 5)
+          window: 100, pageLimit: 30, maxPages: 5)
       }
       #expect(error == .endlessList(pages: 5))
       #expect(error?.description(in: .english).contains("had not ended after 5 pages") == true)
@@ -51,7 +51,7 @@ struct FeedBrowseAppTests {
       let store = directory.path(percentEncoded: false)
       await #expect(throws: FeedAppError.endlessList(pages: 5)) {
         _ = try await FeedApp.browse(
-          AppOptions(url: server.baseURL.absoluteString, store: store, json: true), window: 100, pageSize: 30,
+          AppOptions(url: server.baseURL.absoluteString, store: store, json: true), window: 100, pageLimit: 30,
           maxPages: 5)
       }
 
@@ -74,7 +74,7 @@ struct FeedBrowseAppTests {
       let reports = try await withThrowingTaskGroup(of: BrowseReport.self) { group in
         for _ in 0..<3 {
           group.addTask {
-            let output = try await FeedApp.browse(options, window: 50, pageSize: 10)
+            let output = try await FeedApp.browse(options, window: 50, pageLimit: 10)
             return try JSONDecoder().decode(BrowseReport.self, from: Data(output.utf8))
           }
         }
@@ -95,7 +95,7 @@ struct FeedBrowseAppTests {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let output = try await FeedApp.browse(
         AppOptions(url: server.baseURL.absoluteString, store: directory.path(percentEncoded: false), json: true),
-        window: 50, pageSize: 10)
+        window: 50, pageLimit: 10)
       let report = try JSONDecoder().decode(BrowseReport.self, from: Data(output.utf8))
 
       #expect(report.visited == 300)

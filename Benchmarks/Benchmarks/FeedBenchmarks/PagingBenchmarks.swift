@@ -13,7 +13,7 @@ func pagingBenchmarks() {
   // MARK: Paging: 100 pages of 30 through FeedPager, against the same requests and decoding by hand
 
   Benchmark("Paging 100x30.ours") { benchmark in
-    let remote = RemoteFeedPageLoader(baseURL: base, client: server, pageSize: PagedServer.pageSize)
+    let remote = RemoteFeedPageLoader(baseURL: base, client: server, limit: PagedServer.pageSize)
     for _ in benchmark.scaledIterations {
       let all = try await FeedPager(loadPage: { try await remote.loadPage(after: $0) }).loadAll()
       blackHole(all)

@@ -26,7 +26,7 @@ extension Pair {
   static let paging = Pair(name: "paging", goal: 1.3, sizes: [1, 10, 100]) { pages in
     let server = PagedServer(pages: pages)
     let remote = RemoteFeedPageLoader(
-      baseURL: URL(fileURLWithPath: "/"), client: server, pageSize: PagedServer.pageSize)
+      baseURL: URL(fileURLWithPath: "/"), client: server, limit: PagedServer.pageSize)
     return Sides(
       ours: { keep(try await FeedPager(loadPage: { try await remote.loadPage(after: $0) }).loadAll()) },
       raw: { keep(try server.rawPages()) })

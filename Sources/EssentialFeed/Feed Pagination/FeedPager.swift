@@ -55,16 +55,16 @@ public struct FeedPager: Sendable {
   public func loadAll(maximumPages: Int = 1_000) async throws -> [FeedImage] {
     var items: [FeedImage] = []
     var seen: Set<UUID> = []
-    let bound = max(1, maximumPages)
-    for page in 0...bound {
-      try Task.checkCancellation()
-      let new = try await loadPage(items.last).filter { seen.insert($0.id).inserted }
-      try Task.checkCancellation()
-      if page == bound, !new.isEmpty { throw Error.listDidNotEnd(pages: bound, images: items.count) }
-      items += new
-      if let cache, page == 0 || !new.isEmpty { try? await cache.save(items) }
-      if new.isEmpty { break }
-    }
+    let walk = PageWalk<[FeedImage]>(
+      next: { try await loadPage(items.last).filter { seen.insert($0.id).inserted } },
+      bringsNew: { !$0.isEmpty },
+      take: { [cache] new in
+        let first = items.isEmpty
+        items += new
+        if let cache, first || !new.isEmpty { try? await cache.save(items) }
+      },
+      count: { items.count })
+    try await walk.run(maximumPages: maximumPages)
     return items
   }
 

@@ -48,7 +48,8 @@ public struct Paginated<Item: Sendable>: Sendable {
 }
 
 extension Paginated {
-  /// Loads pages until the end, or until `maximumPages` pages (this one included) were loaded.
+  /// Loads pages until the end (no next page, or a page that brings nothing new), or until `maximumPages` pages
+  /// (this one included) were loaded: the same loop as ``FeedPager/loadAll(maximumPages:)``.
   ///
   /// A list still going at the bound is cut, and a cut list is never delivered as the whole list (as
   /// ``FeedPager/loadAll(maximumPages:)`` does): the page after the bound is asked for, and when it brings anything
@@ -66,21 +67,13 @@ extension Paginated {
     maximumPages: Int = 1_000, endingAtFailure: Bool = false, endingAtBound: Bool = false
   ) async throws -> [Item] {
     var current = self
-    var pages = 1
-    let bound = max(1, maximumPages)
-    while let loadMore = current.loadMore, pages < bound || !endingAtBound {
-      let next: Paginated
-      do {
-        next = try await loadMore()
-      } catch  where endingAtFailure && !(error is CancellationError) {
-        break
-      }
-      guard pages < bound else {
-        if next.endIndex <= current.endIndex { break }
-        throw FeedPager.Error.listDidNotEnd(pages: bound, images: current.items.count)
-      }
-      (current, pages) = (next, pages + 1)
-    }
+    let walk = PageWalk<Paginated>(
+      next: { try await current.loadMore?() },
+      bringsNew: { $0.endIndex > current.endIndex },
+      take: { current = $0 },
+      count: { current.items.count })
+    try await walk.run(
+      taken: 1, maximumPages: maximumPages, endingAtFailure: endingAtFailure, endingAtBound: endingAtBound)
     return current.items
   }
 }

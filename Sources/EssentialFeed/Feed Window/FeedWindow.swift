@@ -15,8 +15,8 @@ import Foundation
 public actor FeedWindow {
   /// The most images the window holds at once.
   public let capacity: Int
-  /// The images read per page; never more than ``capacity``.
-  public let pageSize: Int
+  /// The images each page is read with, the `limit` of every page request; never more than ``capacity``.
+  public let pageLimit: Int
 
   private let pages: any FeedPageCache
   private let remote: FeedPager.LoadPage
@@ -31,12 +31,12 @@ public actor FeedWindow {
   ///
   /// - Parameters:
   ///   - capacity: The most images held at once; at least 1.
-  ///   - pageSize: The images read per page; at least 1, and at most `capacity`.
+  ///   - pageLimit: The `limit` each page is read with, from the cache and the remote; 1 to `capacity`.
   ///   - pages: The local list pages are read from and appended to.
   ///   - remote: Loads the page after a given image from the server, such as `RemoteFeedPageLoader.loadPage(after:)`.
-  public init(capacity: Int, pageSize: Int = 30, pages: any FeedPageCache, remote: @escaping FeedPager.LoadPage) {
+  public init(capacity: Int, pageLimit: Int = 30, pages: any FeedPageCache, remote: @escaping FeedPager.LoadPage) {
     self.capacity = max(1, capacity)
-    self.pageSize = min(max(1, pageSize), max(1, capacity))
+    self.pageLimit = min(max(1, pageLimit), max(1, capacity))
     self.pages = pages
     self.remote = remote
   }
@@ -65,7 +65,7 @@ public actor FeedWindow {
   public func loadNext() async throws -> Paginated<FeedImage> {
     try await serially {
       guard hasMore else { return current }
-      var page = try await pages.page(after: items.last, limit: pageSize)
+      var page = try await pages.page(after: items.last, limit: pageLimit)
       statistics.localPages += page.isEmpty ? 0 : 1
       if page.isEmpty {
         let fetched = try await remote(items.last)
@@ -73,11 +73,11 @@ public actor FeedWindow {
         page = try await pages.append(fetched)
         statistics.rowsFetchedAgain += fetched.count - page.count
         // Another instance sharing the page cache may have appended it first: the end is what the remote says.
-        if page.isEmpty, !fetched.isEmpty { page = try await pages.page(after: items.last, limit: pageSize) }
+        if page.isEmpty, !fetched.isEmpty { page = try await pages.page(after: items.last, limit: pageLimit) }
         if page.isEmpty { listEnd = startIndex + items.count }
       }
       try Task.checkCancellation()
-      items += page.prefix(pageSize)  // a remote page larger than a page: the rest is read from the page cache
+      items += page.prefix(pageLimit)  // a remote page larger than a page: the rest is read from the page cache
       let overflow = items.count - capacity
       if overflow > 0 {
         items.removeFirst(overflow)
@@ -96,7 +96,7 @@ public actor FeedWindow {
   public func loadPrevious() async throws -> Paginated<FeedImage> {
     try await serially {
       guard startIndex > 0, let first = items.first else { return current }
-      let page = try await pages.page(before: first, limit: min(pageSize, startIndex))
+      let page = try await pages.page(before: first, limit: min(pageLimit, startIndex))
       guard !page.isEmpty else { throw Error.earlierImagesMissing }
       try Task.checkCancellation()
       statistics.localPages += 1
@@ -121,7 +121,7 @@ public actor FeedWindow {
       do {
         fetched = try await remote(nil)
       } catch  where !(error is CancellationError) {
-        let cached = try await pages.page(after: nil, limit: pageSize)
+        let cached = try await pages.page(after: nil, limit: pageLimit)
         guard !cached.isEmpty else { throw error }
         try Task.checkCancellation()
         statistics.localPages += 1
@@ -137,7 +137,7 @@ public actor FeedWindow {
 
   /// The window on the first page of a list: at most a page of it (the rest is in the page cache).
   private func start(with page: [FeedImage], listEnd end: Int?) -> Paginated<FeedImage> {
-    items = Array(page.prefix(pageSize))
+    items = Array(page.prefix(pageLimit))
     startIndex = 0
     listEnd = end
     return didChange()

@@ -8,18 +8,18 @@ import Foundation
 public struct RemoteLikedImagesLoader: FeedLoader {
   private let baseURL: URL
   private let client: any HTTPClient
-  private let pageSize: Int
+  private let limit: Int
 
   /// Creates a loader.
   ///
   /// - Parameters:
   ///   - baseURL: The API's base URL.
   ///   - client: The HTTP client.
-  ///   - pageSize: Images per page (at least 1; default 30).
-  public init(baseURL: URL, client: any HTTPClient, pageSize: Int = 30) {
+  ///   - limit: How many images each page asks for (at least 1; default 30): the endpoint's `limit`.
+  public init(baseURL: URL, client: any HTTPClient, limit: Int = 30) {
     self.baseURL = baseURL
     self.client = client
-    self.pageSize = max(1, pageSize)
+    self.limit = max(1, limit)
   }
 
   /// The page after `last`, or the first page.
@@ -28,7 +28,7 @@ public struct RemoteLikedImagesLoader: FeedLoader {
   /// - Returns: The page's images; fewer than the page size, or none, at the end.
   /// - Throws: ``RemoteFeedLoader/Error``.
   public func loadPage(after last: FeedImage?) async throws -> [FeedImage] {
-    let url = LikesEndpoint.list(after: last, limit: pageSize).url(baseURL: baseURL)
+    let url = LikesEndpoint.list(after: last, limit: limit).url(baseURL: baseURL)
     return try await RemoteFeedLoader(url: url, client: client).load()
   }
 

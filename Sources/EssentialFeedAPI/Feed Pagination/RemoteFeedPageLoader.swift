@@ -9,7 +9,7 @@ import Foundation
 public struct RemoteFeedPageLoader: Sendable {
   private let baseURL: URL
   private let client: any HTTPClient
-  private let pageSize: Int
+  private let limit: Int
   private let keyword: String?
 
   /// Creates a page loader.
@@ -18,12 +18,12 @@ public struct RemoteFeedPageLoader: Sendable {
   ///   - baseURL: The API's root.
   ///   - client: The HTTP client.
   ///   - keyword: The keyword to search for, or `nil` for the feed itself.
-  ///   - pageSize: How many images a page asks for (at least 1).
-  public init(baseURL: URL, client: any HTTPClient, keyword: String? = nil, pageSize: Int = 30) {
+  ///   - limit: How many images each page asks for (at least 1): the endpoint's `limit`.
+  public init(baseURL: URL, client: any HTTPClient, keyword: String? = nil, limit: Int = 30) {
     self.baseURL = baseURL
     self.client = client
     self.keyword = keyword
-    self.pageSize = max(1, pageSize)
+    self.limit = max(1, limit)
   }
 
   /// Loads the page after `last`, or the first page.
@@ -33,7 +33,7 @@ public struct RemoteFeedPageLoader: Sendable {
   /// - Throws: `RemoteFeedLoader.Error`, or `CancellationError`.
   public func loadPage(after last: FeedImage?) async throws -> [FeedImage] {
     let endpoint: FeedEndpoint =
-      keyword.map { .search($0, after: last, limit: pageSize) } ?? .get(after: last, limit: pageSize)
+      keyword.map { .search($0, after: last, limit: limit) } ?? .get(after: last, limit: limit)
     let url = endpoint.url(baseURL: baseURL)
     return try await RemoteFeedLoader(url: url, client: client).load()
   }

@@ -9,7 +9,7 @@ import Foundation
 struct BrowseComposer {
   let environment: AppEnvironment
   let capacity: Int
-  let pageSize: Int
+  let pageLimit: Int
   /// How pictures are drawn: colours, graphics protocol, cell size.
   let style: BrowsePictureStyle
   var language: AppLanguage { environment.options.language }
@@ -19,9 +19,9 @@ struct BrowseComposer {
   let origin = OriginRecorder()
 
   init(
-    environment: AppEnvironment, capacity: Int, pageSize: Int, style: BrowsePictureStyle = .init(colours: .grey)
+    environment: AppEnvironment, capacity: Int, pageLimit: Int, style: BrowsePictureStyle = .init(colours: .grey)
   ) {
-    (self.environment, self.capacity, self.pageSize, self.style) = (environment, capacity, pageSize, style)
+    (self.environment, self.capacity, self.pageLimit, self.style) = (environment, capacity, pageLimit, style)
     images = ImageLoadCounter(
       decoratee: UndecodableRefetchingImageLoader(
         decoratee: environment.composer.imageLoader, server: environment.composer.remoteImageLoader,
@@ -33,7 +33,8 @@ struct BrowseComposer {
     let origin = origin
     // The session's page list, held as long as its window is (the window holds the remote, which holds the claim).
     let claim = BrowsePageList(claiming: environment.composer.storage.pages, in: environment.directory)
-    let window = environment.composer.window(capacity: capacity, pageSize: pageSize, pageStore: claim.store) { remote in
+    let window = environment.composer.window(capacity: capacity, pageLimit: pageLimit, pageStore: claim.store) {
+      remote in
       { last in
         withExtendedLifetime(claim) {}
         do {

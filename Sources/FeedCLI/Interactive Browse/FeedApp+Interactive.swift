@@ -12,7 +12,7 @@ extension FeedApp {
   ///   did (the process then exits with 128 + its number, as shells expect).
   @MainActor
   static func browseInteractively(
-    _ options: AppOptions, items: Int, window: Int, pageSize: Int, colours: ColourDepth, graphics: TerminalGraphics?
+    _ options: AppOptions, items: Int, window: Int, pageLimit: Int, colours: ColourDepth, graphics: TerminalGraphics?
   ) async throws -> (summary: String, signal: Int32?) {
     try await AppEnvironment.with(options, for: .browse(items: items)) { environment in
       // Ending signals are observed before the terminal changes: one sent while it is probed ends the session.
@@ -22,7 +22,7 @@ extension FeedApp {
       defer { terminal.restore() }
       let (style, registersSet) = await pictureStyle(colours: colours, graphics: graphics)
       defer { if registersSet { TerminalSession.write(TerminalProbe.restoreColourRegisters) } }
-      let composer = BrowseComposer(environment: environment, capacity: window, pageSize: pageSize, style: style)
+      let composer = BrowseComposer(environment: environment, capacity: window, pageLimit: pageLimit, style: style)
       let (feed, feedWindow) = composer.feedList()
       let likes = BrowseLikes()
       let likesParts = BrowseLikesParts(environment: environment, view: likes)

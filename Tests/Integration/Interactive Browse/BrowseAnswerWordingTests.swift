@@ -33,7 +33,7 @@ struct BrowseAnswerWordingTests {
   @MainActor
   private static func openDetailAndLikes(_ options: AppOptions, of id: UUID) async throws {
     try await AppEnvironment.with(options, for: .browse(items: 0)) { environment in
-      let composer = BrowseComposer(environment: environment, capacity: 10, pageSize: 10)
+      let composer = BrowseComposer(environment: environment, capacity: 10, pageLimit: 10)
       let changes = StateChanges()
       let image = FeedImage(id: id, description: nil, location: nil, url: URL(fileURLWithPath: "/"))
 

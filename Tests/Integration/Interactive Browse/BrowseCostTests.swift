@@ -12,8 +12,8 @@ struct BrowseCostTests {
   @Test(
     "TRM-36 End and Home on a feed of 10,000 images load the images of the rows at the end they reach, not of the pages passed",
     arguments: [(10_000, 60, 10)])
-  func endLoadsOnlyItsRows(count: Int, capacity: Int, pageSize: Int) async {
-    let sut = BrowseHarness(count: count, capacity: capacity, pageSize: pageSize)
+  func endLoadsOnlyItsRows(count: Int, capacity: Int, pageLimit: Int) async {
+    let sut = BrowseHarness(count: count, capacity: capacity, pageLimit: pageLimit)
     sut.images.answerAll()
     sut.session.start()
     await sut.wait("the first page") { !sut.list.rows.isEmpty }

@@ -128,7 +128,7 @@ struct BrowseHarness {
   typealias Transform = @Sendable (_ data: Data, _ detail: Bool) -> Thumbnail?
 
   init(
-    count: Int = 100, capacity: Int = 60, pageSize: Int = 10, rows: Int = 18, columns: Int = 80,
+    count: Int = 100, capacity: Int = 60, pageLimit: Int = 10, rows: Int = 18, columns: Int = 80,
     transform: @escaping Transform = { data, detail in
       Greymap(decoding: data).map { Thumbnail($0, columns: detail ? 32 : 10, rows: detail ? 12 : 3) }
     }
@@ -143,11 +143,11 @@ struct BrowseHarness {
     images = ControlledImageLoader(changes: changes)
     remotePages = Counter(changes: changes)
     window = FeedWindow(
-      capacity: capacity, pageSize: pageSize, pages: LocalFeedPageLoader(store: InMemoryFeedStore())
+      capacity: capacity, pageLimit: pageLimit, pages: LocalFeedPageLoader(store: InMemoryFeedStore())
     ) { [remotePages] last in
       remotePages.increment()
       let start = last.flatMap { last in feed.firstIndex { $0.id == last.id }.map { $0 + 1 } } ?? 0
-      return Array(feed[start..<min(feed.count, start + pageSize)])
+      return Array(feed[start..<min(feed.count, start + pageLimit)])
     }
     let window = window
     list = Self.list(title: "Feed", images: images, capacity: capacity, transform: transform) {

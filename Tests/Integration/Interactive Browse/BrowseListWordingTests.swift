@@ -58,7 +58,7 @@ struct BrowseListWordingTests {
   @MainActor
   private static func feedListError(_ options: AppOptions) async throws -> String {
     try await AppEnvironment.with(options, for: .browse(items: 0)) { environment in
-      let composer = BrowseComposer(environment: environment, capacity: 10, pageSize: 1)
+      let composer = BrowseComposer(environment: environment, capacity: 10, pageLimit: 1)
       let changes = StateChanges()
       let feed = composer.feedList().list
       feed.view.onChange = { changes.changed() }
@@ -72,7 +72,7 @@ struct BrowseListWordingTests {
   @MainActor
   private static func loadLists(_ options: AppOptions) async throws {
     try await AppEnvironment.with(options, for: .browse(items: 0)) { environment in
-      let composer = BrowseComposer(environment: environment, capacity: 10, pageSize: 1)
+      let composer = BrowseComposer(environment: environment, capacity: 10, pageLimit: 1)
       let changes = StateChanges()
 
       let feed = composer.feedList().list

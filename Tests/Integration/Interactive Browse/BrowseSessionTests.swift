@@ -188,7 +188,7 @@ struct BrowseSessionTests {
 
   @Test("TRM-18 a window holding little more than a screen never moves by itself, and Home and End still get there")
   func smallWindow() async throws {
-    let sut = BrowseHarness(count: 60, capacity: 8, pageSize: 4, rows: 18)
+    let sut = BrowseHarness(count: 60, capacity: 8, pageLimit: 4, rows: 18)
     sut.images.answerAll()
     sut.session.start()
     await sut.wait("the first page") { !sut.list.rows.isEmpty }

@@ -57,7 +57,7 @@ struct PictureOutcomeTests {
     _ options: AppOptions, of url: URL, body: @MainActor (BrowseDetail, StateChanges) async throws -> Void
   ) async throws {
     try await AppEnvironment.with(options, for: .browse(items: 0)) { environment in
-      let composer = BrowseComposer(environment: environment, capacity: 10, pageSize: 10)
+      let composer = BrowseComposer(environment: environment, capacity: 10, pageLimit: 10)
       let changes = StateChanges()
       let detail = composer.detail(of: FeedImage(id: UUID(), description: nil, location: nil, url: url))
       detail.onChange = { changes.changed() }

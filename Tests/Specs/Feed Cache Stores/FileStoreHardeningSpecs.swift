@@ -140,10 +140,6 @@ private func deadProcessID() throws -> Int32 {
 extension ShippedStore {
   /// The file that holds the cached feed for this kind in `directory`.
   func feedFile(in directory: URL) -> URL {
-    switch self {
-    case .fileSystem: directory.appending(path: "store/feed.cache")
-    case .codable: directory.appending(path: "feed.json")
-    default: directory.appending(path: "feed.sqlite")
-    }
+    feedFile(at: location(in: directory))
   }
 }

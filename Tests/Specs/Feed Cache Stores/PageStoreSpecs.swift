@@ -56,10 +56,10 @@ struct PageStoreSpecs {
   @Test("FPS-13 a window over the SQLite page store scrolls to the end and back with no row requested twice")
   func windowOverSQLite() async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
-      let remote = RemoteList(count: 95, pageSize: 10)
+      let remote = RemoteList(count: 95, pageLimit: 10)
       let store = SQLiteFeedStore(storeURL: directory.appending(path: "pages.sqlite"))
       let sut = FeedWindow(
-        capacity: 25, pageSize: 10, pages: LocalFeedPageLoader(store: store), remote: remote.load)
+        capacity: 25, pageLimit: 10, pages: LocalFeedPageLoader(store: store), remote: remote.load)
 
       var window = try await sut.loadNext()
       while let loadMore = window.loadMore { window = try await loadMore() }

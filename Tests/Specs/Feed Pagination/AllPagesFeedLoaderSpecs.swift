@@ -49,6 +49,25 @@ struct AllPagesFeedLoaderSpecs {
     #expect(try await AllPagesFeedLoader(maximumPages: 3, firstPage: three).load().count == 3, "it ends at the bound")
   }
 
+  @Test(
+    "PG-20 both ways to load every page follow one loop: the same images, requests and bound error from every source",
+    arguments: [
+      [[Int]](), [[]], [[1], [2], []], [[1], [2], [3]], [[1], [2], [3], []], [[1], [2], [3], [4]],
+      [[1, 2], [1, 2], [3]], [[1], [1, 2], [2], [3]], [[1], [2]],
+    ])
+  func oneLoopForEveryPage(pages: [[Int]]) async throws {
+    let images = (0..<5).map { _ in uniqueImage() }
+    let source = { PageSource(pages.map { $0.map { images[$0] } }) }
+    let (byPage, byList) = (source(), source())
+
+    let pageByPage = await outcome(AllPagesFeedLoader(maximumPages: 3, loadPage: byPage.load))
+    let listByList = await outcome(
+      AllPagesFeedLoader(maximumPages: 3) { try await FeedPager(loadPage: byList.load).load() })
+
+    #expect(pageByPage == listByList)
+    #expect(byPage.requestedAfter == byList.requestedAfter)
+  }
+
   @Test("PG-16 a page that failed with an error worth a retry is asked for again, a bounded number of times in all")
   func retriesAPage() async throws {
     let (one, two) = ([uniqueImage()], [uniqueImage()])
@@ -81,8 +100,8 @@ struct AllPagesFeedLoaderSpecs {
   func oneCursorVocabulary() async throws {
     let (base, images) = (anyURL(), (0..<4).map { _ in uniqueImage() })
     let client = HTTPClientSpy()
-    _ = try? await RemoteLikedImagesLoader(baseURL: base, client: client, pageSize: 2).loadPage(after: images[1])
-    _ = try? await RemoteFeedPageLoader(baseURL: base, client: client, pageSize: 2).loadPage(after: images[1])
+    _ = try? await RemoteLikedImagesLoader(baseURL: base, client: client, limit: 2).loadPage(after: images[1])
+    _ = try? await RemoteFeedPageLoader(baseURL: base, client: client, limit: 2).loadPage(after: images[1])
     let liked = LikesEndpoint.list(after: images[1], limit: 2).url(baseURL: base)
     let feed = FeedEndpoint.get(after: images[1], limit: 2).url(baseURL: base)
     #expect(client.messages == [.get(liked), .get(feed)])
@@ -92,6 +111,15 @@ struct AllPagesFeedLoaderSpecs {
     _ = try await pages.append(images)
     #expect(try await pages.page(after: images[1], limit: 2) == Array(images[2...]))
     #expect(try await pages.page(before: images[2], limit: 2) == Array(images[..<2]))
+  }
+}
+
+/// What a load ended with, as text to compare: its images' ids, or its error.
+private func outcome(_ loader: AllPagesFeedLoader) async -> String {
+  do {
+    return "\(try await loader.load().map(\.id))"
+  } catch {
+    return "\(error)"
   }
 }
 

@@ -10,7 +10,7 @@ struct RemoteFeedPageLoaderSpecs {
     let items = (0..<5).map { _ in makeItem() }
     let client = HTTPClientSpy(stub: .success(makeItemsJSON(items.map(\.json)), httpResponse(statusCode: 200)))
     let base = try #require(URL(string: "https://api.example.com/root"))
-    let sut = RemoteFeedPageLoader(baseURL: base, client: client, pageSize: 2)
+    let sut = RemoteFeedPageLoader(baseURL: base, client: client, limit: 2)
     let last = uniqueImage()
 
     let first = try await sut.loadPage(after: nil)

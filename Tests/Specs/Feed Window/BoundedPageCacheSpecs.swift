@@ -36,7 +36,7 @@ struct BoundedPageCacheSpecs {
   func windowSaysTheListWasCut() async throws {
     let store = InMemoryFeedStore()
     let pages = LocalFeedPageLoader(store: store, maximumImages: 2)
-    let window = FeedWindow(capacity: 4, pageSize: 2, pages: pages) { _ in [uniqueImage(), uniqueImage()] }
+    let window = FeedWindow(capacity: 4, pageLimit: 2, pages: pages) { _ in [uniqueImage(), uniqueImage()] }
 
     _ = try await window.loadNext()
     await #expect(throws: LocalFeedPageLoader.Error.full(maximumImages: 2)) { try await window.loadNext() }

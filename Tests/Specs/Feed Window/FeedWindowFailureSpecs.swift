@@ -44,7 +44,7 @@ struct FeedWindowFailureSpecs {
     let loads = PendingLoads<[FeedImage]>()
     let images = (0..<6).map { _ in uniqueImage() }
     let pages = PageListCache()
-    let sut = FeedWindow(capacity: 6, pageSize: 3, pages: pages) { _ in try await loads.load(nil) }
+    let sut = FeedWindow(capacity: 6, pageLimit: 3, pages: pages) { _ in try await loads.load(nil) }
     let task = Task { try await sut.loadNext() }
     try await loads.waitForRequests(count: 1)
 
@@ -133,9 +133,9 @@ struct FeedWindowFailureSpecs {
 
   @Test("WL-23 a remote page larger than a page: the window takes a page, and the rest comes from the page store")
   func largeRemotePage() async throws {
-    let remote = RemoteList(count: 20, pageSize: 10)
+    let remote = RemoteList(count: 20, pageLimit: 10)
     let pages = PageListCache()
-    let sut = FeedWindow(capacity: 6, pageSize: 3, pages: pages, remote: remote.load)
+    let sut = FeedWindow(capacity: 6, pageLimit: 3, pages: pages, remote: remote.load)
 
     var window = try await sut.loadNext()
     #expect(window.items == Array(remote.images[0..<3]))
@@ -151,7 +151,7 @@ struct FeedWindowFailureSpecs {
     let changes = StateChanges()
     let loads = PendingLoads<[FeedImage]>(changes: changes)
     let images = (0..<3).map { _ in uniqueImage() }
-    let sut = FeedWindow(capacity: 6, pageSize: 3, pages: PageListCache()) { _ in try await loads.load(nil) }
+    let sut = FeedWindow(capacity: 6, pageLimit: 3, pages: PageListCache()) { _ in try await loads.load(nil) }
     sut.queue.observe(changes.changed)
     let stuck = Task { try await sut.loadNext() }
     try await loads.waitForRequests(count: 1)
@@ -170,9 +170,9 @@ struct FeedWindowFailureSpecs {
     "WL-27 a page another instance appended while this one fetched it is read from the page store, not taken for the end"
   )
   func pageAppendedByAnotherInstance() async throws {
-    let remote = RemoteList(count: 9, pageSize: 3)
+    let remote = RemoteList(count: 9, pageLimit: 3)
     let pages = RacingPageCache()
-    let sut = FeedWindow(capacity: 9, pageSize: 3, pages: pages, remote: remote.load)
+    let sut = FeedWindow(capacity: 9, pageLimit: 3, pages: pages, remote: remote.load)
     _ = try await sut.loadNext()
 
     await pages.raceNextAppend()  // the other instance appends the same page first: this append adds nothing

@@ -10,7 +10,7 @@ struct FeedWindowPresentationSpecs {
   let changes = StateChanges()
   let imageLoader: PendingImageDataLoader
   let view: FeedViewSpy
-  let remote = RemoteList(count: 30, pageSize: 5)
+  let remote = RemoteList(count: 30, pageLimit: 5)
 
   init() {
     imageLoader = PendingImageDataLoader(changes: changes)
@@ -57,7 +57,7 @@ struct FeedWindowPresentationSpecs {
 
   @Test("WL-24 a row the window keeps keeps its cell: a loaded image shows again without a new request")
   func keepsCells() async throws {
-    let sut = makeSUT(FeedWindow(capacity: 10, pageSize: 5, pages: PageListCache(), remote: remote.load))
+    let sut = makeSUT(FeedWindow(capacity: 10, pageLimit: 5, pages: PageListCache(), remote: remote.load))
     sut.viewDidAppear()
     try await changes.wait(for: "the first page") { sut.feed.count == 5 }
     sut.itemNearEndWillBecomeVisible(at: 4)
@@ -79,7 +79,7 @@ struct FeedWindowPresentationSpecs {
     let pending = PendingLoads<[FeedImage]>(changes: changes)
     let first = Array(remote.images[0..<5])
     let calls = CallCount()
-    let window = FeedWindow(capacity: 10, pageSize: 5, pages: PageListCache()) { last in
+    let window = FeedWindow(capacity: 10, pageLimit: 5, pages: PageListCache()) { last in
       calls.increment() == 1 || last == nil ? first : try await pending.load(nil)
     }
     let sut = makeSUT(window)
@@ -105,7 +105,7 @@ struct FeedWindowPresentationSpecs {
   /// A screen over a window of 10 on a list of 30 in pages of 5, with the image at position 0 loading, scrolled
   /// until the window starts at `start`.
   private func makeScrolledSUT(to start: Int) async throws -> FeedController<String> {
-    let window = FeedWindow(capacity: 10, pageSize: 5, pages: PageListCache(), remote: remote.load)
+    let window = FeedWindow(capacity: 10, pageLimit: 5, pages: PageListCache(), remote: remote.load)
     let sut = FeedController(
       loader: { try await window.reload() }, imageLoader: imageLoader,
       imageTransform: .onMainActor(testImageTransformer), views: FeedScreenViews(view, loadMore: view))

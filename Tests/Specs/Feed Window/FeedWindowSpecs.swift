@@ -21,7 +21,7 @@ struct FeedWindowSpecs {
   func nextPageFromCache() async throws {
     let remote = RemoteList(count: 10)
     let pages = PageListCache(Array(remote.images[0..<6]))
-    let sut = FeedWindow(capacity: 6, pageSize: 3, pages: pages, remote: remote.load)
+    let sut = FeedWindow(capacity: 6, pageLimit: 3, pages: pages, remote: remote.load)
 
     let first = try await sut.loadNext()
     let second = try await next(first)
@@ -68,7 +68,7 @@ struct FeedWindowSpecs {
     var rng = SystemRandomNumberGenerator()
     let seed = UInt64.random(in: 0...UInt64.max, using: &rng)
     var random = SplitMix64(seed: seed)
-    let (sut, remote, _) = makeWindow(count: 200, capacity: 7, pageSize: 3)
+    let (sut, remote, _) = makeWindow(count: 200, capacity: 7, pageLimit: 3)
     var window = try await sut.loadNext()
     for step in 0..<1_000 {
       let down = Bool.random(using: &random)
@@ -85,7 +85,7 @@ struct FeedWindowSpecs {
 
   @Test("WL-6 scrolling to the end and back to the start requests each row once: none already seen")
   func noRowRequestedTwice() async throws {
-    let (sut, remote, _) = makeWindow(count: 100, capacity: 10, pageSize: 4)
+    let (sut, remote, _) = makeWindow(count: 100, capacity: 10, pageLimit: 4)
 
     var window = try await sut.loadNext()
     while let loadMore = window.loadMore { window = try await loadMore() }
@@ -128,11 +128,11 @@ struct FeedWindowSpecs {
 }
 
 func makeWindow(
-  count: Int, capacity: Int, pageSize: Int = 3
+  count: Int, capacity: Int, pageLimit: Int = 3
 ) -> (FeedWindow, RemoteList, PageListCache) {
-  let remote = RemoteList(count: count, pageSize: pageSize)
+  let remote = RemoteList(count: count, pageLimit: pageLimit)
   let pages = PageListCache()
-  return (FeedWindow(capacity: capacity, pageSize: pageSize, pages: pages, remote: remote.load), remote, pages)
+  return (FeedWindow(capacity: capacity, pageLimit: pageLimit, pages: pages, remote: remote.load), remote, pages)
 }
 
 /// The position of `image` in the whole list, as `window` reports it.

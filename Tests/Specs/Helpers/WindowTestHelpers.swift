@@ -6,14 +6,14 @@ import Synchronization
 /// every request.
 final class RemoteList: Sendable {
   let images: [FeedImage]
-  private let pageSize: Int
+  private let pageLimit: Int
   private let state = Mutex<(after: [UUID?], failNext: (any Error)?, ignoresCursor: Bool)>(([], nil, false))
 
-  init(count: Int, pageSize: Int = 3) {
+  init(count: Int, pageLimit: Int = 3) {
     images = (0..<count).map {
       FeedImage(id: UUID(), description: "image \($0)", location: nil, url: anyURL().appending(path: "\($0)"))
     }
-    self.pageSize = pageSize
+    self.pageLimit = pageLimit
   }
 
   /// The cursor of every request, in order: `nil` for the first page.
@@ -33,7 +33,7 @@ final class RemoteList: Sendable {
     }
     if let failure { throw failure }
     let start = ignores ? 0 : last.flatMap { last in images.firstIndex { $0.id == last.id }.map { $0 + 1 } } ?? 0
-    return Array(images[start..<min(images.count, start + pageSize)])
+    return Array(images[start..<min(images.count, start + pageLimit)])
   }
 }
 

@@ -4,11 +4,6 @@ import EssentialFeedSpecs
 import Foundation
 
 extension ShippedStore {
-  /// The file that holds the pending likes, to damage it.
-  public func pendingLikesFile(at location: URL) -> URL {
-    self == .fileSystem ? location.appending(path: "pending-likes") : location
-  }
-
   /// Pending like stores that fail: a damaged file, and a store holding two actions that then fails to write.
   public func pendingLikeFailures(in directory: URL) throws -> PendingLikeActionStoreFailures {
     let damaged = directory.appending(path: "damaged-likes", directoryHint: .isDirectory)
@@ -55,8 +50,9 @@ extension ShippedStore {
   }
 
   private func damageImages(in directory: URL) throws {
-    guard self == .fileSystem else { return try writeCorruptStoreFile(at: location(in: directory)) }
-    let images = location(in: directory).appending(path: "images", directoryHint: .isDirectory)
+    guard let images = imagesDirectory(at: location(in: directory)) else {
+      return try writeCorruptStoreFile(at: location(in: directory))
+    }
     for name in try FileManager.default.contentsOfDirectory(atPath: images.path(percentEncoded: false)) {
       let file = images.appending(path: name)
       var bytes = try Data(contentsOf: file)

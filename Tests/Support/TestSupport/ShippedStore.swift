@@ -3,20 +3,77 @@ import EssentialFeedSQLite
 import EssentialFeedSpecs
 import Foundation
 
-/// Every store the package ships, said once: how to make one on a location, where its feed file lives, and how to
-/// make it fail. The specs, the integration tests and the crash writer use it; the raw values are the names the
-/// crash writer takes and, for the stores the app offers, the app's `--store-kind` values.
-public enum ShippedStore: String, CaseIterable, Sendable {
-  case inMemory = "memory"
-  case codable
-  case fileSystem = "filesystem"
-  case sqlite
-  case sqliteInMemory = "sqlite-memory"
+/// Every store the package ships, each described once as a value: its name, how to make one on a location, where
+/// each of its parts' files lives, and how to make it fail. The specs, the integration tests and the crash writer use
+/// it; the names are the ones the crash writer takes and, for the stores the app offers, the app's `--store-kind`
+/// values. A new store is one more value in ``allCases``: the spec matrix asks each what it offers.
+public struct ShippedStore: Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+  /// Where each part of a store keeps its data, relative to its location; `nil` for the location itself.
+  private struct Files: Sendable {
+    var feed, search, pages, pendingLikes, images: String?
+  }
 
+  /// The store's name.
+  public let rawValue: String
   /// Whether instances on one location share what it holds, across instances and processes.
-  public var isPersistent: Bool { [.codable, .fileSystem, .sqlite].contains(self) }
+  public let isPersistent: Bool
   /// Whether the store keeps its data in files of its own format, not in a database.
-  public var keepsOwnFiles: Bool { [.codable, .fileSystem].contains(self) }
+  public let keepsOwnFiles: Bool
+  private let locationName: String?
+  private let files: Files
+  private let make: @Sendable (URL) -> any FeedStore
+  private let makeLimited:
+    (@Sendable (URL, ImageCacheLimits, @escaping @Sendable () -> Date) -> any LimitedFeedImageDataStore)?
+
+  /// The in-memory store: nothing outlives the instance.
+  public static let inMemory = ShippedStore(
+    "memory", persistent: false, location: nil, files: Files(), make: { _ in InMemoryFeedStore() },
+    limited: { InMemoryFeedStore(imageLimits: $1, currentDate: $2) })
+  /// The Codable store: the feed as one JSON file.
+  public static let codable = ShippedStore(
+    "codable", persistent: true, ownFiles: true, location: "feed.json", files: Files(),
+    make: { CodableFeedStore(storeURL: $0) }, limited: nil)
+  /// The file-system store: a directory of files of its own format, one per part.
+  public static let fileSystem = ShippedStore(
+    "filesystem", persistent: true, ownFiles: true, location: "store",
+    files: Files(
+      feed: "feed.cache", search: "search.cache", pages: "pages", pendingLikes: "pending-likes",
+      images: "images"),
+    make: { FileSystemFeedStore(directory: $0) },
+    limited: { FileSystemFeedStore(directory: $0, imageLimits: $1, currentDate: $2) })
+  /// The SQLite store: one database file.
+  public static let sqlite = ShippedStore(
+    "sqlite", persistent: true, location: "feed.sqlite", files: Files(), make: { SQLiteFeedStore(storeURL: $0) },
+    limited: { SQLiteFeedStore(storeURL: $0, imageLimits: $1, currentDate: $2) })
+  /// The SQLite store on a database in memory: nothing outlives the instance.
+  public static let sqliteInMemory = ShippedStore(
+    "sqlite-memory", persistent: false, location: "feed.sqlite", files: Files(),
+    make: { _ in SQLiteFeedStore.inMemory() }, limited: { SQLiteFeedStore.inMemory(imageLimits: $1, currentDate: $2) })
+
+  /// Every store the package ships.
+  public static let allCases: [ShippedStore] = [inMemory, codable, fileSystem, sqlite, sqliteInMemory]
+
+  private init(
+    _ name: String, persistent: Bool, ownFiles: Bool = false, location: String?, files: Files,
+    make: @escaping @Sendable (URL) -> any FeedStore,
+    limited: (@Sendable (URL, ImageCacheLimits, @escaping @Sendable () -> Date) -> any LimitedFeedImageDataStore)?
+  ) {
+    (rawValue, isPersistent, keepsOwnFiles, locationName) = (name, persistent, ownFiles, location)
+    (self.files, self.make, makeLimited) = (files, make, limited)
+  }
+
+  /// The shipped store named `rawValue`, if there is one.
+  public init?(rawValue: String) {
+    guard let store = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+    self = store
+  }
+
+  /// The store's name.
+  public var description: String { rawValue }
+  /// Whether both name one store.
+  public static func == (lhs: ShippedStore, rhs: ShippedStore) -> Bool { lhs.rawValue == rhs.rawValue }
+  /// Hashes the store's name.
+  public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
   /// The stores that keep the feed across instances and processes.
   public static var persistent: [ShippedStore] { allCases.filter(\.isPersistent) }
@@ -41,23 +98,14 @@ public enum ShippedStore: String, CaseIterable, Sendable {
 
   /// The location the store uses inside `directory`: a file, or for the file-system store a directory.
   public func location(in directory: URL) -> URL {
-    switch self {
-    case .codable: directory.appending(path: "feed.json")
-    case .fileSystem: directory.appending(path: "store", directoryHint: .isDirectory)
-    case .sqlite, .sqliteInMemory: directory.appending(path: "feed.sqlite")
-    case .inMemory: directory
-    }
+    guard let locationName else { return directory }
+    // A store whose parts keep files of their own inside its location keeps them in a directory.
+    return directory.appending(path: locationName, directoryHint: files.feed == nil ? .notDirectory : .isDirectory)
   }
 
   /// A new instance on `location`; instances of a persistent store on one location share what it holds.
   public func makeStore(at location: URL) -> any FeedStore {
-    switch self {
-    case .inMemory: InMemoryFeedStore()
-    case .codable: CodableFeedStore(storeURL: location)
-    case .fileSystem: FileSystemFeedStore(directory: location)
-    case .sqlite: SQLiteFeedStore(storeURL: location)
-    case .sqliteInMemory: SQLiteFeedStore.inMemory()
-    }
+    make(location)
   }
 
   /// A new instance on the store's location in `directory`.
@@ -72,7 +120,22 @@ public enum ShippedStore: String, CaseIterable, Sendable {
 
   /// The file that holds the cached feed, to damage it.
   public func feedFile(at location: URL) -> URL {
-    self == .fileSystem ? location.appending(path: "feed.cache") : location
+    file(files.feed, at: location)
+  }
+
+  /// The file (or directory) a part keeps its data in: `name` inside the store's location, or the location itself.
+  private func file(_ name: String?, at location: URL) -> URL {
+    name.map { location.appending(path: $0) } ?? location
+  }
+
+  /// The file that holds the pending likes, to damage it.
+  public func pendingLikesFile(at location: URL) -> URL {
+    file(files.pendingLikes, at: location)
+  }
+
+  /// The directory the store keeps image files in, inside its location, if it keeps them as files.
+  func imagesDirectory(at location: URL) -> URL? {
+    files.images.map { location.appending(path: $0, directoryHint: .isDirectory) }
   }
 
   /// Stores that fail: a corrupt feed file to retrieve (the helper the specs ship for store authors), and a store
@@ -119,7 +182,7 @@ public enum ShippedStore: String, CaseIterable, Sendable {
 
   /// The file that holds the last search, to damage it.
   public func searchFile(at location: URL) -> URL {
-    self == .fileSystem ? location.appending(path: "search.cache") : location
+    file(files.search, at: location)
   }
 
   /// Search stores that fail: a corrupt search file, and a store holding a search that then fails to write.
@@ -146,7 +209,7 @@ public enum ShippedStore: String, CaseIterable, Sendable {
 
   /// The file that holds the page list, to damage it.
   public func pagesFile(at location: URL) -> URL {
-    self == .fileSystem ? location.appending(path: "pages") : location
+    file(files.pages, at: location)
   }
 
   /// Page stores that fail: a corrupt file, and a store holding a list that then fails to write.
@@ -172,15 +235,7 @@ public enum ShippedStore: String, CaseIterable, Sendable {
   public func makeLimitedImageStore(
     in directory: URL, limits: ImageCacheLimits, currentDate: @escaping @Sendable () -> Date
   ) -> (any LimitedFeedImageDataStore)? {
-    switch self {
-    case .inMemory: InMemoryFeedStore(imageLimits: limits, currentDate: currentDate)
-    case .sqlite:
-      SQLiteFeedStore(storeURL: location(in: directory), imageLimits: limits, currentDate: currentDate)
-    case .sqliteInMemory: SQLiteFeedStore.inMemory(imageLimits: limits, currentDate: currentDate)
-    case .fileSystem:
-      FileSystemFeedStore(directory: location(in: directory), imageLimits: limits, currentDate: currentDate)
-    case .codable: nil
-    }
+    makeLimited?(location(in: directory), limits, currentDate)
   }
 }
 
