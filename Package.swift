@@ -110,3 +110,12 @@ let package = Package(
     ),
   ]
 )
+
+// `ESSENTIALFEED_SPECS_ONLY=1` (CI's ThreadSanitizer step, which runs the specs alone): the libraries and their specs
+// without the app, its terminal and demo server and the integration tests, which that step would otherwise compile
+// and instrument without running them.
+if Context.environment["ESSENTIALFEED_SPECS_ONLY"] == "1" {
+  let app: Set<String> = ["FeedDemoServer", "FeedTerminal", "FeedCLI", "feed", "Integration"]
+  package.targets.removeAll { app.contains($0.name) }
+  package.products.removeAll { $0.name == "feed" }
+}

@@ -83,10 +83,11 @@ struct FeedComposer: Sendable {
       decorating: FeedImageDataLoaderWithFallbackComposite(primary: decorators.cachedImages(saves), fallback: recent))
   }
 
-  /// An HTTP client whose every request ends within `timeout` seconds, with a body of at most `maximumBodySize`.
+  /// An HTTP client whose every request ends within `timeout` seconds, or once silent for half of it (15 seconds at
+  /// least, within `timeout`), with a body of at most `maximumBodySize`.
   static func httpClient(timeout: TimeInterval, maximumBodySize: Int) -> URLSessionHTTPClient {
     let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = min(timeout, 15)
+    configuration.timeoutIntervalForRequest = min(timeout, max(15, timeout / 2))
     configuration.timeoutIntervalForResource = timeout
     return URLSessionHTTPClient(configuration: configuration, maximumBodySize: maximumBodySize)
   }

@@ -86,7 +86,7 @@ struct AnswerWordingTests {
       // fails, the server answers every page.
       try FileManager.default.createDirectory(
         at: directory.appending(path: "pages/kept"), withIntermediateDirectories: true)
-      let options = AppOptions(store: directory.path(percentEncoded: false), language: .english)
+      let options = AppOptions(store: directory.path(percentEncoded: false), limits: .patient, language: .english)
 
       let browse = await #expect(throws: FeedAppError.self) {
         _ = try await FeedApp.browse(options, items: 20, window: 10, pageLimit: 10)
@@ -100,6 +100,7 @@ struct AnswerWordingTests {
   private func options(_ server: RawHTTPServer, _ directory: URL) -> AppOptions {
     AppOptions(
       url: server.baseURL.absoluteString, store: directory.path(percentEncoded: false), json: false,
-      limits: NetworkLimits(timeout: 30, maximumResponseBytes: Self.limit), language: .english)
+      limits: NetworkLimits.patient.answering(atMost: Self.limit),
+      language: .english)
   }
 }

@@ -45,7 +45,7 @@ struct CutFeedTests {
     let json = try await FeedApp.show(
       AppOptions(
         url: url, offline: offline, store: directory.path(percentEncoded: false), json: true,
-        maximumPages: maximumPages, language: .english), progress: nil)
+        maximumPages: maximumPages, limits: .patient, language: .english), progress: nil)
     return try JSONDecoder().decode(FeedReport.self, from: Data(json.utf8))
   }
 }

@@ -89,7 +89,8 @@ struct DemoServerTests {
     try await withTemporaryDirectory { directory in
       let json = try await FeedApp.show(
         AppOptions(
-          url: server.baseURL.absoluteString, offline: false, store: directory.path(percentEncoded: false), json: true),
+          url: server.baseURL.absoluteString, offline: false, store: directory.path(percentEncoded: false), json: true,
+          limits: .patient),
         progress: nil)
       let report = try JSONDecoder().decode(FeedReport.self, from: Data(json.utf8))
 

@@ -116,21 +116,23 @@ struct FeedAppTests {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
       #expect(
-        try await FeedApp.validateCache(AppOptions(store: store, json: false, language: .english)).hasPrefix(
-          "There is no cache"))
+        try await FeedApp.validateCache(AppOptions(store: store, json: false, limits: .patient, language: .english))
+          .hasPrefix(
+            "There is no cache"))
 
       _ = try await show(store: directory)
       #expect(
-        try await FeedApp.validateCache(AppOptions(store: store, json: false, language: .english)).hasPrefix(
-          "Kept a valid cache of 64 images"))
+        try await FeedApp.validateCache(AppOptions(store: store, json: false, limits: .patient, language: .english))
+          .hasPrefix(
+            "Kept a valid cache of 64 images"))
 
       let eightDaysLater = Date().addingTimeInterval(8 * 86_400)
       let expired = try await FeedApp.validateCache(
-        AppOptions(store: store, json: false, language: .english, now: { eightDaysLater }))
+        AppOptions(store: store, json: false, limits: .patient, language: .english, now: { eightDaysLater }))
       #expect(expired.hasPrefix("Deleted an expired cache of 64 images"))
 
       try Data("corrupt".utf8).write(to: directory.appending(path: "feed.cache"))
-      let json = try await FeedApp.validateCache(AppOptions(store: store, json: true))
+      let json = try await FeedApp.validateCache(AppOptions(store: store, json: true, limits: .patient))
       #expect(json.contains(#""action" : "deleted-unreadable""#))
       #expect(try await FileSystemFeedStore(directory: directory).retrieve() == nil)
     }
@@ -150,13 +152,14 @@ struct FeedAppTests {
       let problem = try #require(report.imageCacheProblem, "show says nothing of an unusable image cache")
       #expect(problem.contains("images.sqlite"), "\(problem)")
       let text = try await FeedApp.show(
-        AppOptions(url: nil, offline: true, store: store, storeKind: .sqlite, json: false, language: .english),
+        AppOptions(
+          url: nil, offline: true, store: store, storeKind: .sqlite, json: false, limits: .patient, language: .english),
         progress: nil)
       #expect(text.contains("The image cache at \(images.path(percentEncoded: false)) is unusable"), "\(text)")
       #expect(text.contains("feed validate-cache"), "\(text)")
 
       let validated = try await FeedApp.validateCache(
-        AppOptions(store: store, storeKind: .sqlite, json: false, language: .english))
+        AppOptions(store: store, storeKind: .sqlite, json: false, limits: .patient, language: .english))
       #expect(validated.hasPrefix("Kept a valid cache of 64 images"), "\(validated)")
       let deleted = "Deleted an unreadable image cache in \(images.path(percentEncoded: false))"
       #expect(validated.contains(deleted), "\(validated)")
@@ -165,7 +168,8 @@ struct FeedAppTests {
       let again = try await show(store: directory, storeKind: .sqlite)
       #expect(again.imageCacheProblem == nil)
       #expect(again.imagesFromServer == 64)
-      let json = try await FeedApp.validateCache(AppOptions(store: store, storeKind: .sqlite, json: true))
+      let json = try await FeedApp.validateCache(
+        AppOptions(store: store, storeKind: .sqlite, json: true, limits: .patient))
       #expect(json.contains(#""imageCache" : {"#) && json.contains(#""action" : "kept""#), "\(json)")
     }
   }
@@ -211,7 +215,8 @@ struct FeedAppTests {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let text = try await FeedApp.show(
         AppOptions(
-          url: nil, offline: false, store: directory.path(percentEncoded: false), json: false, language: .english),
+          url: nil, offline: false, store: directory.path(percentEncoded: false), json: false, limits: .patient,
+          language: .english),
         progress: nil)
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
 
@@ -260,10 +265,11 @@ struct FeedAppTests {
   func emptyStorePath() async throws {
     await #expect(throws: FeedAppError.emptyStorePath) {
       _ = try await FeedApp.show(
-        AppOptions(url: nil, offline: true, store: "", json: false, language: .english), progress: nil)
+        AppOptions(url: nil, offline: true, store: "", json: false, limits: .patient, language: .english), progress: nil
+      )
     }
     await #expect(throws: FeedAppError.emptyStorePath) {
-      _ = try await FeedApp.validateCache(AppOptions(store: " ", json: false, language: .english))
+      _ = try await FeedApp.validateCache(AppOptions(store: " ", json: false, limits: .patient, language: .english))
     }
   }
 
@@ -277,7 +283,7 @@ struct FeedAppTests {
       let text = try await FeedApp.show(
         AppOptions(
           url: nil, offline: false, store: directory.path(percentEncoded: false), storeKind: .sqlite, json: false,
-          language: .english), progress: nil)
+          limits: .patient, language: .english), progress: nil)
       let summary = try #require(text.split(separator: "\n").last)
 
       #expect(summary.hasPrefix("Feed: 64 images from the server, not saved to the cache: SQLite could not save"))
@@ -290,7 +296,7 @@ struct FeedAppTests {
   private func show(
     store: URL, storeKind: FeedStorage.Kind = .fileSystem, url: String? = nil, offline: Bool = false,
     now: Date = Date(),
-    limits: NetworkLimits = NetworkLimits()
+    limits: NetworkLimits = .patient
   ) async throws -> FeedReport {
     let json = try await FeedApp.show(
       AppOptions(

@@ -13,7 +13,8 @@ struct FeedBrowseAppTests {
   func browsesEveryRowOnce() async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let output = try await FeedApp.browse(
-        AppOptions(url: nil, store: directory.path(percentEncoded: false), json: true), items: 1_000, window: 100,
+        AppOptions(url: nil, store: directory.path(percentEncoded: false), json: true, limits: .patient), items: 1_000,
+        window: 100,
         pageLimit: 30)
       let report = try JSONDecoder().decode(BrowseReport.self, from: Data(output.utf8))
 
@@ -33,7 +34,9 @@ struct FeedBrowseAppTests {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let error = await #expect(throws: FeedAppError.self) {
         _ = try await FeedApp.browse(
-          AppOptions(url: server.baseURL.absoluteString, store: directory.path(percentEncoded: false), json: true),
+          AppOptions(
+            url: server.baseURL.absoluteString, store: directory.path(percentEncoded: false), json: true,
+            limits: .patient),
           window: 100, pageLimit: 30, maxPages: 5)
       }
       #expect(error == .endlessList(pages: 5))
@@ -51,13 +54,15 @@ struct FeedBrowseAppTests {
       let store = directory.path(percentEncoded: false)
       await #expect(throws: FeedAppError.endlessList(pages: 5)) {
         _ = try await FeedApp.browse(
-          AppOptions(url: server.baseURL.absoluteString, store: store, json: true), window: 100, pageLimit: 30,
+          AppOptions(url: server.baseURL.absoluteString, store: store, json: true, limits: .patient), window: 100,
+          pageLimit: 30,
           maxPages: 5)
       }
 
       let pages = FeedStorage.Kind.fileSystem.storage(in: directory).pages  // the app's default kind
       #expect(try await pages.pageImageCount() == 0, "the rows of the list given up on stayed")
-      let validated = try await FeedApp.validateCache(AppOptions(store: store, json: false, language: .english))
+      let validated = try await FeedApp.validateCache(
+        AppOptions(store: store, json: false, limits: .patient, language: .english))
       #expect(!validated.contains("Kept a page list"), "\(validated)")
     }
     await server.stop()
@@ -70,7 +75,7 @@ struct FeedBrowseAppTests {
     let server = try await DemoFeedServer.start(feed: DemoFeed(count: 1_000))
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let options = AppOptions(
-        url: server.baseURL.absoluteString, store: directory.path(percentEncoded: false), json: true)
+        url: server.baseURL.absoluteString, store: directory.path(percentEncoded: false), json: true, limits: .patient)
       let reports = try await withThrowingTaskGroup(of: BrowseReport.self) { group in
         for _ in 0..<3 {
           group.addTask {
@@ -94,7 +99,9 @@ struct FeedBrowseAppTests {
     let server = try await DemoFeedServer.start(feed: DemoFeed(count: 300), failureRate: 0.1)
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let output = try await FeedApp.browse(
-        AppOptions(url: server.baseURL.absoluteString, store: directory.path(percentEncoded: false), json: true),
+        AppOptions(
+          url: server.baseURL.absoluteString, store: directory.path(percentEncoded: false), json: true, limits: .patient
+        ),
         window: 50, pageLimit: 10)
       let report = try JSONDecoder().decode(BrowseReport.self, from: Data(output.utf8))
 

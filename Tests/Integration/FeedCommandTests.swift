@@ -77,7 +77,8 @@ struct FeedCommandTests {
       let store = directory.appending(path: "never-made", directoryHint: .isDirectory)
 
       let report = try await FeedApp.validateCache(
-        AppOptions(store: store.path(percentEncoded: false), storeKind: kind, json: false, language: .english))
+        AppOptions(
+          store: store.path(percentEncoded: false), storeKind: kind, json: false, limits: .patient, language: .english))
 
       #expect(report.hasPrefix("There is no cache"), "\(report)")
       #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path(percentEncoded: false)).isEmpty)

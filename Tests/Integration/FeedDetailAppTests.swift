@@ -15,9 +15,9 @@ struct FeedDetailAppTests {
       let expected = DemoFeed.comments(forImageAt: 7)
 
       let text = try await FeedApp.detail(
-        item.id, AppOptions(url: nil, offline: false, store: store, json: false, language: .english))
+        item.id, AppOptions(url: nil, offline: false, store: store, json: false, limits: .patient, language: .english))
       let json = try await FeedApp.detail(
-        item.id, AppOptions(url: nil, offline: false, store: store, json: true, language: .english))
+        item.id, AppOptions(url: nil, offline: false, store: store, json: true, limits: .patient, language: .english))
       let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
       let comments = try #require(object["comments"] as? [[String: Any]])
 
@@ -36,10 +36,11 @@ struct FeedDetailAppTests {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
       let item = DemoFeed.item(at: 5)
-      _ = try await FeedApp.show(AppOptions(url: nil, offline: false, store: store, json: true), progress: nil)
+      _ = try await FeedApp.show(
+        AppOptions(url: nil, offline: false, store: store, json: true, limits: .patient), progress: nil)
 
       let json = try await FeedApp.detail(
-        item.id, AppOptions(url: nil, offline: true, store: store, json: true, language: .english))
+        item.id, AppOptions(url: nil, offline: true, store: store, json: true, limits: .patient, language: .english))
       let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
 
       #expect(object["comments"] is NSNull)
@@ -53,9 +54,11 @@ struct FeedDetailAppTests {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
       let item = DemoFeed.item(at: 7)
-      _ = try await FeedApp.detail(item.id, AppOptions(url: nil, offline: false, store: store, json: true))
+      _ = try await FeedApp.detail(
+        item.id, AppOptions(url: nil, offline: false, store: store, json: true, limits: .patient))
 
-      let json = try await FeedApp.show(AppOptions(url: nil, offline: true, store: store, json: true), progress: nil)
+      let json = try await FeedApp.show(
+        AppOptions(url: nil, offline: true, store: store, json: true, limits: .patient), progress: nil)
       let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
       let entries = try #require(object["entries"] as? [[String: Any]])
       let cached = entries.filter { $0["imageSource"] as? String == "cache" }.compactMap { $0["id"] as? String }
@@ -71,7 +74,8 @@ struct FeedDetailAppTests {
       let store = directory.path(percentEncoded: false)
       let unknown = UUID()
       await #expect(throws: FeedAppError.unknownImage(unknown)) {
-        _ = try await FeedApp.detail(unknown, AppOptions(url: nil, offline: false, store: store, json: false))
+        _ = try await FeedApp.detail(
+          unknown, AppOptions(url: nil, offline: false, store: store, json: false, limits: .patient))
       }
       var errors: [String] = []
       let code = await FeedCommand.run(["show", "not-an-id"], output: { _ in }, errorOutput: { errors.append($0) })

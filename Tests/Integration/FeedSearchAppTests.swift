@@ -14,9 +14,11 @@ struct FeedSearchAppTests {
       let expected = DemoFeed().items.filter { $0.matches("kyoto") }.prefix(30).map(\.id)
 
       let online = try await report(
-        FeedApp.search("Kyoto", AppOptions(url: nil, offline: false, store: store, json: true), progress: nil))
+        FeedApp.search(
+          "Kyoto", AppOptions(url: nil, offline: false, store: store, json: true, limits: .patient), progress: nil))
       let offline = try await report(
-        FeedApp.search(" kyoto ", AppOptions(url: nil, offline: true, store: store, json: true), progress: nil))
+        FeedApp.search(
+          " kyoto ", AppOptions(url: nil, offline: true, store: store, json: true, limits: .patient), progress: nil))
 
       #expect(online.feedSource == .server)
       #expect(online.entries.map(\.id) == Array(expected))
@@ -34,7 +36,9 @@ struct FeedSearchAppTests {
 
       let online = try await report(
         FeedApp.search(
-          "kyoto", AppOptions(url: nil, offline: false, store: directory.path(percentEncoded: false), json: true),
+          "kyoto",
+          AppOptions(
+            url: nil, offline: false, store: directory.path(percentEncoded: false), json: true, limits: .patient),
           progress: nil))
 
       #expect(online.feedSource == .server)
@@ -53,12 +57,15 @@ struct FeedSearchAppTests {
       let store = directory.path(percentEncoded: false)
       let url = server.baseURL.absoluteString
       let one = try await report(
-        FeedApp.search("kyoto", AppOptions(url: url, offline: false, store: store, json: true), progress: nil))
+        FeedApp.search(
+          "kyoto", AppOptions(url: url, offline: false, store: store, json: true, limits: .patient), progress: nil))
       let two = try await report(
         FeedApp.search(
-          "kyoto", pages: 2, AppOptions(url: url, offline: false, store: store, json: true), progress: nil))
+          "kyoto", pages: 2, AppOptions(url: url, offline: false, store: store, json: true, limits: .patient),
+          progress: nil))
       let cached = try await report(
-        FeedApp.search("kyoto", AppOptions(url: nil, offline: true, store: store, json: true), progress: nil))
+        FeedApp.search(
+          "kyoto", AppOptions(url: nil, offline: true, store: store, json: true, limits: .patient), progress: nil))
 
       #expect(one.entries.map(\.id) == Array(matches.prefix(30)))
       #expect(two.entries.map(\.id) == Array(matches.prefix(60)))
@@ -74,7 +81,7 @@ struct FeedSearchAppTests {
 
       await #expect {
         _ = try await FeedApp.search(
-          "kyoto", AppOptions(url: nil, offline: true, store: store, json: false), progress: nil)
+          "kyoto", AppOptions(url: nil, offline: true, store: store, json: false, limits: .patient), progress: nil)
       } throws: { error in
         guard case FeedAppError.searchUnavailable(keyword: "kyoto", _) = error else { return false }
         return true

@@ -14,7 +14,8 @@ struct ImageCacheAppTests {
       let store = directory.path(percentEncoded: false)
       let output = try await FeedApp.show(
         AppOptions(
-          url: nil, offline: false, store: store, json: false, imageLimits: ImageCacheLimits(maximumBytes: 5_000)),
+          url: nil, offline: false, store: store, json: false, limits: .patient,
+          imageLimits: ImageCacheLimits(maximumBytes: 5_000)),
         progress: nil)
       let images = FeedStorage.Kind.fileSystem.storage(in: directory).images  // the app's default kind
 
@@ -30,12 +31,16 @@ struct ImageCacheAppTests {
       let store = directory.path(percentEncoded: false)
       let limits = ImageCacheLimits(maximumBytes: 100 << 20, maximumAge: 60)
       _ = try await FeedApp.show(
-        AppOptions(url: nil, offline: false, store: store, json: false, imageLimits: limits), progress: nil)
+        AppOptions(url: nil, offline: false, store: store, json: false, limits: .patient, imageLimits: limits),
+        progress: nil)
 
       let fresh = try await FeedApp.show(
-        AppOptions(url: nil, offline: true, store: store, json: false, imageLimits: limits), progress: nil)
+        AppOptions(url: nil, offline: true, store: store, json: false, limits: .patient, imageLimits: limits),
+        progress: nil)
       let later = try await FeedApp.show(
-        AppOptions(url: nil, offline: true, store: store, json: false, imageLimits: limits, now: { Date() + 61 }),
+        AppOptions(
+          url: nil, offline: true, store: store, json: false, limits: .patient, imageLimits: limits,
+          now: { Date() + 61 }),
         progress: nil)
 
       #expect(fresh.contains("Images: 64 loaded (64 from the cache, 0 from the server), 0 failed."))

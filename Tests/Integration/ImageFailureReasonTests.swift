@@ -27,14 +27,17 @@ struct ImageFailureReasonTests {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
       let online = try await FeedApp.show(
-        AppOptions(url: server.baseURL.absoluteString, offline: false, store: store, json: false, language: .english),
+        AppOptions(
+          url: server.baseURL.absoluteString, offline: false, store: store, json: false, limits: .patient,
+          language: .english),
         progress: nil)
       #expect(online.contains("not loaded, the server answered with status 503"), "\(online)")
       #expect(online.contains("not loaded, the server answered with status 404"), "\(online)")
       #expect(online.contains("not loaded, the server sent no image data"), "\(online)")
 
       let offline = try await FeedApp.show(
-        AppOptions(url: nil, offline: true, store: store, json: false, language: .english), progress: nil)
+        AppOptions(url: nil, offline: true, store: store, json: false, limits: .patient, language: .english),
+        progress: nil)
       #expect(offline.components(separatedBy: "not loaded, offline, and not in the cache").count == 4, "\(offline)")
     }
     await server.stop()
@@ -62,7 +65,9 @@ struct FailingFeedPageTests {
       let store = directory.path(percentEncoded: false)
       let error = await #expect(throws: FeedAppError.self) {
         _ = try await FeedApp.show(
-          AppOptions(url: server.baseURL.absoluteString, offline: false, store: store, json: false, language: .english),
+          AppOptions(
+            url: server.baseURL.absoluteString, offline: false, store: store, json: false, limits: .patient,
+            language: .english),
           progress: nil)
       }
       #expect(requests.withLock { $0 } == 3, "three tries, then the load fails")
@@ -71,7 +76,8 @@ struct FailingFeedPageTests {
 
       requests.withLock { $0 = 2 }  // the next request fails once more, then the server recovers
       let output = try await FeedApp.show(
-        AppOptions(url: server.baseURL.absoluteString, offline: false, store: store, json: true), progress: nil)
+        AppOptions(url: server.baseURL.absoluteString, offline: false, store: store, json: true, limits: .patient),
+        progress: nil)
       #expect(output.contains(#""feedSource" : "server""#), "a page that fails once is asked for again: \(output)")
     }
     await server.stop()
@@ -100,7 +106,7 @@ struct FailingFeedPageTests {
         _ = try await FeedApp.show(
           AppOptions(
             url: server.baseURL.absoluteString, offline: false, store: directory.path(percentEncoded: false),
-            json: false, language: .english), progress: nil)
+            json: false, limits: .patient, language: .english), progress: nil)
       }
       #expect(requests.withLock { $0 } == 3, "the invalid page is not asked for again")
       let message = error?.description(in: .english) ?? ""

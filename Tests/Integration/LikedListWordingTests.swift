@@ -53,7 +53,7 @@ struct LikedListWordingTests {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       var options = AppOptions(
         url: server.baseURL.absoluteString, store: directory.path(percentEncoded: false), json: false,
-        limits: NetworkLimits(timeout: 30, maximumResponseBytes: 2_000), language: .english)
+        limits: NetworkLimits.patient.answering(atMost: 2_000), language: .english)
       let id = UUID()
 
       let liked = try await FeedApp.act(.like, on: id, options)
@@ -85,7 +85,7 @@ struct LikedListWordingTests {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       var options = AppOptions(
         url: server.baseURL.absoluteString, store: directory.path(percentEncoded: false), json: false,
-        limits: NetworkLimits(timeout: 30, maximumResponseBytes: 2_000), language: .english)
+        limits: NetworkLimits.patient.answering(atMost: 2_000), language: .english)
 
       let text = try await FeedApp.likes(options)
       options.json = true

@@ -21,11 +21,13 @@ struct LikesAppTests {
       let store = directory.path(percentEncoded: false)
       let liked = try await FeedApp.act(
         .like, on: image,
-        AppOptions(url: down, offline: false, store: store, storeKind: kind, json: false, language: .english))
+        AppOptions(
+          url: down, offline: false, store: store, storeKind: kind, json: false, limits: .patient, language: .english))
       #expect(liked.contains("pending"), "\(liked)")
 
       let listed = try json(
-        try await FeedApp.likes(AppOptions(url: down, offline: false, store: store, storeKind: kind, json: true)))
+        try await FeedApp.likes(
+          AppOptions(url: down, offline: false, store: store, storeKind: kind, json: true, limits: .patient)))
       let entries = try #require(listed["entries"] as? [[String: Any]])
       #expect(entries.map { $0["id"] as? String } == [image.uuidString])
       #expect(entries.map { $0["pending"] as? Bool } == [true])
@@ -34,18 +36,21 @@ struct LikesAppTests {
       let server = try await DemoFeedServer.start()
       let url = server.baseURL.absoluteString
       let synced = try json(
-        try await FeedApp.sync(AppOptions(url: url, offline: false, store: store, storeKind: kind, json: true)))
+        try await FeedApp.sync(
+          AppOptions(url: url, offline: false, store: store, storeKind: kind, json: true, limits: .patient)))
       #expect(synced["sent"] as? Int == 1)
       #expect(synced["failed"] as? Int == 0)
       #expect(synced["pending"] as? Int == 0)
       let after = try json(
-        try await FeedApp.likes(AppOptions(url: url, offline: false, store: store, storeKind: kind, json: true)))
+        try await FeedApp.likes(
+          AppOptions(url: url, offline: false, store: store, storeKind: kind, json: true, limits: .patient)))
       #expect((after["entries"] as? [[String: Any]])?.map { $0["pending"] as? Bool } == [false])
       #expect(after["origin"] as? String == "server")
       await server.stop()
 
       let offline = try json(
-        try await FeedApp.likes(AppOptions(url: down, offline: false, store: store, storeKind: kind, json: true)))
+        try await FeedApp.likes(
+          AppOptions(url: down, offline: false, store: store, storeKind: kind, json: true, limits: .patient)))
       #expect(offline["origin"] as? String == "cache")
       #expect((offline["entries"] as? [[String: Any]])?.map { $0["id"] as? String } == [image.uuidString])
     }
@@ -60,17 +65,21 @@ struct LikesAppTests {
       let server = try await DemoFeedServer.start()
       let url = server.baseURL.absoluteString
       _ = try await FeedApp.act(
-        .like, on: image, AppOptions(url: url, offline: false, store: store, storeKind: kind, json: true))
+        .like, on: image,
+        AppOptions(url: url, offline: false, store: store, storeKind: kind, json: true, limits: .patient))
       let online = try json(
-        try await FeedApp.likes(AppOptions(url: url, offline: false, store: store, storeKind: kind, json: true)))
+        try await FeedApp.likes(
+          AppOptions(url: url, offline: false, store: store, storeKind: kind, json: true, limits: .patient)))
       #expect(online["origin"] as? String == "server")
       await server.stop()
       let other = DemoFeed.item(at: 5).id
       _ = try await FeedApp.act(
-        .like, on: other, AppOptions(url: down, offline: false, store: store, storeKind: kind, json: true))
+        .like, on: other,
+        AppOptions(url: down, offline: false, store: store, storeKind: kind, json: true, limits: .patient))
 
       let offline = try json(
-        try await FeedApp.likes(AppOptions(url: down, offline: false, store: store, storeKind: kind, json: true)))
+        try await FeedApp.likes(
+          AppOptions(url: down, offline: false, store: store, storeKind: kind, json: true, limits: .patient)))
       #expect(offline["origin"] as? String == "cache")
       let entries = try #require(offline["entries"] as? [[String: Any]])
       #expect(entries.map { $0["id"] as? String } == [other.uuidString, image.uuidString])
@@ -90,10 +99,12 @@ struct LikesAppTests {
         try await FeedApp.act(
           .discard, on: unknown,
           AppOptions(
-            url: server.baseURL.absoluteString, offline: false, store: store, storeKind: .fileSystem, json: false))
+            url: server.baseURL.absoluteString, offline: false, store: store, storeKind: .fileSystem, json: false,
+            limits: .patient))
       }
       let listed = try json(
-        try await FeedApp.likes(AppOptions(url: down, offline: false, store: store, storeKind: .fileSystem, json: true))
+        try await FeedApp.likes(
+          AppOptions(url: down, offline: false, store: store, storeKind: .fileSystem, json: true, limits: .patient))
       )
       #expect(listed["pending"] as? Int == 0, "the refused action was dropped")
     }
@@ -111,7 +122,7 @@ struct LikesAppTests {
       let store = directory.path(percentEncoded: false)
       _ = try await FeedApp.act(
         .like, on: DemoFeed.item(at: 1).id,
-        AppOptions(url: down, offline: false, store: store, storeKind: kind, json: false))
+        AppOptions(url: down, offline: false, store: store, storeKind: kind, json: false, limits: .patient))
       switch kind {
       case .sqlite:
         try SQLiteConnection(path: directory.appending(path: "feed.sqlite").path(percentEncoded: false))
@@ -121,7 +132,8 @@ struct LikesAppTests {
       }
 
       let error = await #expect(throws: (any Error).self) {
-        _ = try await FeedApp.sync(AppOptions(url: down, offline: false, store: store, storeKind: kind, json: true))
+        _ = try await FeedApp.sync(
+          AppOptions(url: down, offline: false, store: store, storeKind: kind, json: true, limits: .patient))
       }
       let message = error.map { "\($0)" } ?? ""
       #expect(message.contains(store), "the error names the store: \(message)")
@@ -137,7 +149,8 @@ struct LikesAppTests {
       let error = await #expect(throws: FeedAppError.self) {
         _ = try await FeedApp.sync(
           AppOptions(
-            url: down, offline: false, store: directory.path(percentEncoded: false), storeKind: .fileSystem, json: true)
+            url: down, offline: false, store: directory.path(percentEncoded: false), storeKind: .fileSystem, json: true,
+            limits: .patient)
         )
       }
       #expect("\(error.map { "\($0)" } ?? "")".contains("likes-sync.lock"))

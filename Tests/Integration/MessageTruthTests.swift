@@ -18,10 +18,12 @@ struct MessageTruthTests {
   func otherKindHoldsTheFeed(saved: FeedStorage.Kind, asked: FeedStorage.Kind) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
-      _ = try await FeedApp.show(AppOptions(store: store, storeKind: saved, json: true), progress: nil)
+      _ = try await FeedApp.show(
+        AppOptions(store: store, storeKind: saved, json: true, limits: .patient), progress: nil)
 
       let error = await #expect(throws: FeedAppError.self) {
-        _ = try await FeedApp.show(AppOptions(offline: true, store: store, storeKind: asked), progress: nil)
+        _ = try await FeedApp.show(
+          AppOptions(offline: true, store: store, storeKind: asked, limits: .patient), progress: nil)
       }
 
       #expect(
@@ -40,10 +42,10 @@ struct MessageTruthTests {
       let expected = "Cannot use \(path)/ as the cache directory: \(path) is a file, not a directory."
 
       let offline = await #expect(throws: FeedAppError.self) {
-        _ = try await FeedApp.show(AppOptions(offline: true, store: path), progress: nil)
+        _ = try await FeedApp.show(AppOptions(offline: true, store: path, limits: .patient), progress: nil)
       }
       let validate = await #expect(throws: FeedAppError.self) {
-        _ = try await FeedApp.validateCache(AppOptions(store: path))
+        _ = try await FeedApp.validateCache(AppOptions(store: path, limits: .patient))
       }
 
       #expect(offline?.description(in: .english) == expected)
@@ -118,7 +120,7 @@ struct MessageTruthTests {
   @Test("APP-43 search's header names its keyword, in text and in JSON")
   func searchHeaderNamesTheKeyword() async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
-      let options = AppOptions(store: directory.path(percentEncoded: false), language: .english)
+      let options = AppOptions(store: directory.path(percentEncoded: false), limits: .patient, language: .english)
 
       let text = try await FeedApp.search("kyoto", options, progress: nil)
       var json = options
@@ -135,9 +137,9 @@ struct MessageTruthTests {
   func offlineLikesShowTheCachedText() async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)
-      _ = try await FeedApp.show(AppOptions(store: store, json: true), progress: nil)
+      _ = try await FeedApp.show(AppOptions(store: store, json: true, limits: .patient), progress: nil)
       let item = DemoFeed.item(at: 1)
-      let offline = AppOptions(offline: true, store: store, language: .english)
+      let offline = AppOptions(offline: true, store: store, limits: .patient, language: .english)
       _ = try await FeedApp.act(.like, on: item.id, offline)
 
       let text = try await FeedApp.likes(offline)

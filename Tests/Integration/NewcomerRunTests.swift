@@ -15,7 +15,7 @@ struct NewcomerRunTests {
   @Test("APP-45 the embedded demo's second run loads every image from the cache: its image URLs are the same each run")
   func demoCacheHits() async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
-      let options = AppOptions(store: directory.path(percentEncoded: false), json: true)
+      let options = AppOptions(store: directory.path(percentEncoded: false), json: true, limits: .patient)
 
       let first = try Self.report(try await FeedApp.show(options))
       let second = try Self.report(try await FeedApp.show(options))

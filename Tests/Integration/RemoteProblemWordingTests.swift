@@ -29,14 +29,17 @@ struct OfflineWordingTests {
       let store = directory.path(percentEncoded: false)
       let search = await #expect(throws: FeedAppError.self) {
         _ = try await FeedApp.search(
-          "kyoto", pages: 1, AppOptions(url: nil, offline: true, store: store, json: false, language: .english),
+          "kyoto", pages: 1,
+          AppOptions(url: nil, offline: true, store: store, json: false, limits: .patient, language: .english),
           progress: nil)
       }
       let said = search?.description(in: .english) ?? ""
       #expect(said.contains("offline: the server was not asked") && !said.contains("could not be reached"), "\(said)")
 
       let likes = try await FeedApp.likes(
-        AppOptions(url: nil, offline: true, store: store, storeKind: .fileSystem, json: false, language: .english))
+        AppOptions(
+          url: nil, offline: true, store: store, storeKind: .fileSystem, json: false, limits: .patient,
+          language: .english))
       #expect(likes.contains("Offline: showing the liked images cached last"), "\(likes)")
       #expect(!likes.contains("could not be reached"), "\(likes)")
     }

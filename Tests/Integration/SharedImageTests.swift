@@ -39,7 +39,7 @@ struct SharedImageTests {
           [
             "/usr/bin/strace", "-f", "-qq", "-y", "-e", "trace=fsync,fdatasync", "-o", log,
             feed.path(percentEncoded: false), "--url", server.baseURL.absoluteString, "--store", store, "--json",
-            "--store-kind", kind,
+            "--store-kind", kind, "--timeout", "3600",
           ], output: true)
       }.get()
 

@@ -50,7 +50,7 @@ struct TerminalTextTests {
     let server = try await HostileTextServer.start()
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = ["--store", directory.path(percentEncoded: false)]
-      let url = ["--url", server.baseURL.absoluteString]
+      let url = ["--url", server.baseURL.absoluteString, "--timeout", "3600"]
       let id = server.ids[0].uuidString
       let setUp = [url + store, ["like", id] + url + store, ["likes"] + url + store]
       for arguments in setUp {

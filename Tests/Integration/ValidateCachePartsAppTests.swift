@@ -19,7 +19,8 @@ struct ValidateCachePartsAppTests {
       try await storage.search.replaceSearch(with: uniqueImages(2), for: "kyoto", timestamp: Date())
       await storage.close()
 
-      let kept = try await FeedApp.validateCache(AppOptions(store: store, json: false, language: .english))
+      let kept = try await FeedApp.validateCache(
+        AppOptions(store: store, json: false, limits: .patient, language: .english))
       #expect(kept.contains("Kept the last search, of 2 results, in \(store)."), "\(kept)")
       #expect(kept.contains("Kept a page list of 3 images in \(store)."), "\(kept)")
 
@@ -28,11 +29,12 @@ struct ValidateCachePartsAppTests {
       var journal = try Data(contentsOf: pagesFile)
       journal[journal.count - 12] ^= 0xFF  // in the last image's URL: the page's checksum fails
       try journal.write(to: pagesFile)
-      let deleted = try await FeedApp.validateCache(AppOptions(store: store, json: false, language: .english))
+      let deleted = try await FeedApp.validateCache(
+        AppOptions(store: store, json: false, limits: .patient, language: .english))
       #expect(deleted.contains("Deleted an unreadable search in \(store)"), "\(deleted)")
       #expect(deleted.contains("Deleted an unreadable page list in \(store)"), "\(deleted)")
 
-      let again = try await FeedApp.validateCache(AppOptions(store: store, json: true))
+      let again = try await FeedApp.validateCache(AppOptions(store: store, json: true, limits: .patient))
       let object = try #require(try JSONSerialization.jsonObject(with: Data(again.utf8)) as? [String: Any])
       #expect(object["search"] == nil && object["pages"] == nil, "nothing is left to keep: \(again)")
     }
@@ -57,7 +59,8 @@ struct UnreadableCacheAdviceAppTests {
       try Data("corrupt".utf8).write(to: URL(fileURLWithPath: store).appending(path: "feed.cache"))
       let corrupt = await #expect(throws: FeedAppError.self) {
         _ = try await FeedApp.show(
-          AppOptions(url: nil, offline: true, store: store, storeKind: .fileSystem, json: true), progress: nil)
+          AppOptions(url: nil, offline: true, store: store, storeKind: .fileSystem, json: true, limits: .patient),
+          progress: nil)
       }
       #expect(
         corrupt?.description(in: .english).contains("Run `feed validate-cache --store '\(store)")
@@ -68,7 +71,8 @@ struct UnreadableCacheAdviceAppTests {
         .execute("CREATE TABLE notes (text TEXT)")
       let foreign = await #expect(throws: FeedAppError.self) {
         _ = try await FeedApp.show(
-          AppOptions(url: nil, offline: true, store: store, storeKind: .sqlite, json: true), progress: nil)
+          AppOptions(url: nil, offline: true, store: store, storeKind: .sqlite, json: true, limits: .patient),
+          progress: nil)
       }
       let message = foreign?.description(in: .english) ?? ""
       #expect(message.contains("move it away or choose another store location"), "\(message)")

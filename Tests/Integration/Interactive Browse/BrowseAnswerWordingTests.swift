@@ -23,7 +23,8 @@ struct BrowseAnswerWordingTests {
     defer { server.stop() }
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let options = AppOptions(
-        url: server.baseURL.absoluteString, store: directory.path(percentEncoded: false), language: .english)
+        url: server.baseURL.absoluteString, store: directory.path(percentEncoded: false), limits: .patient,
+        language: .english)
       try await Self.openDetailAndLikes(options, of: id)
     }
   }

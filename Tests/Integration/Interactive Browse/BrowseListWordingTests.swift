@@ -26,7 +26,7 @@ struct BrowseListWordingTests {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let options = AppOptions(
         url: server.baseURL.absoluteString, store: directory.path(percentEncoded: false), json: false,
-        limits: NetworkLimits(timeout: 30, maximumResponseBytes: 2_000), language: .english)
+        limits: NetworkLimits.patient.answering(atMost: 2_000), language: .english)
       try await Self.loadLists(options)
     }
   }
@@ -47,7 +47,8 @@ struct BrowseListWordingTests {
       let pages = directory.appending(path: "pages")
       try FileManager.default.createDirectory(at: pages.appending(path: "kept"), withIntermediateDirectories: true)
       let options = AppOptions(
-        url: server.baseURL.absoluteString, store: directory.path(percentEncoded: false), language: .english)
+        url: server.baseURL.absoluteString, store: directory.path(percentEncoded: false), limits: .patient,
+        language: .english)
       let said = try await Self.feedListError(options)
 
       #expect(said.contains(pages.path(percentEncoded: false)) && !said.contains("connect"), "\(said)")

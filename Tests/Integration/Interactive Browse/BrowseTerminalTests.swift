@@ -154,7 +154,7 @@ struct BrowseTerminalTests {
       let store = directory.path(percentEncoded: false)
       try await tmux.start(
         "TERM=xterm-256color \(environment) '\(feed.path(percentEncoded: false))' browse --url \(server.url) "
-          + "--store '\(store)' \(arguments); "
+          + "--store '\(store)' --timeout 3600 \(arguments); "
           + "status=$?; stty -a; echo EXITED=$status; sleep 60")
       do {
         try await tmux.waitForScreen("the first rows with their thumbnails") { screen in

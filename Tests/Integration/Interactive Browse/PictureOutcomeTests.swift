@@ -17,7 +17,8 @@ struct PictureOutcomeTests {
     defer { server.stop() }
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let options = AppOptions(
-        url: server.baseURL.absoluteString, store: directory.path(percentEncoded: false), language: .english)
+        url: server.baseURL.absoluteString, store: directory.path(percentEncoded: false), limits: .patient,
+        language: .english)
       try await Self.openDetail(options, of: server.url("huge")) { detail, _ in
         let picture = try #require(detail.picture)
         #expect(!picture.shouldRetry)
@@ -37,7 +38,8 @@ struct PictureOutcomeTests {
     defer { server.stop() }
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let options = AppOptions(
-        url: server.baseURL.absoluteString, store: directory.path(percentEncoded: false), language: .english)
+        url: server.baseURL.absoluteString, store: directory.path(percentEncoded: false), limits: .patient,
+        language: .english)
       try await Self.openDetail(options, of: server.url("broken")) { detail, changes in
         #expect(detail.picture?.shouldRetry == true)
         #expect(server.requests("broken") == 1)
