@@ -4,9 +4,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A write killed at each system call that changes the disk: strace's fault injection sends SIGKILL as the writer
-/// enters its n-th call of one kind, so each kill point of the store's write is tried on purpose, where random kills
-/// (CC-1, CC-2) find them by chance.
+/// A write killed at each phase of it that changes the disk: strace's fault injection sends SIGKILL as the writer
+/// enters its n-th call of one kind, so each phase of the store's write (a store's first write, a write that
+/// checkpoints its log) is tried on purpose, where random kills (CC-1, CC-2) find them by chance. Each trial starts
+/// from a copy of one store, on a memory file system where there is one (a SIGKILL leaves the kernel's page cache, so
+/// a killed write leaves there what it leaves on a disk), and the trials run one a core.
 @Suite(
   "Crash consistency at each kill point", .tags(.crashTrials),
   .enabled(if: strace != nil, "strace injects the kills (apt-get install strace); .ci/run installs it"))
@@ -22,45 +24,38 @@ struct CrashKillPointTests {
     "CC-4 a write killed at each of its disk calls (strace's fault injection) leaves the old feed or the new, exactly",
     arguments: ShippedStore.persistent, ["insert", "save"])
   func killedAtEachCall(kind: ShippedStore, mode: String) async throws {
-    let writer = try #require(crashWriterExecutable(), "StoreCrashWriter was not built beside the tests")
-    let strace = try #require(strace)
-    try await withTemporaryDirectory { directory in
-      // Every trial starts from a copy of one store holding write 9 (written after write 4, as a store with a cache
-      // before it), so each makes the same calls as the traced one and the kill lands on the call it aims at.
-      // Serials 4, 9 and 14 are the largest of CrashFeed's feeds.
-      let (reference, trial) = (directory.appending(path: "reference"), directory.appending(path: "trial"))
-      try FileManager.default.createDirectory(at: reference, withIntermediateDirectories: true)
-      let write = { (root: URL, serial: Int, options: [String]) async throws -> Int32 in
-        try await Self.run(
-          [strace, "-f", "-qq"] + options + [writer.path(percentEncoded: false)],
-          kind, kind.location(in: root).path(percentEncoded: false), serial, mode)
-      }
-      for serial in [4, 9] { try #require(try await write(reference, serial, ["-o", "/dev/null"]) == 0) }
-      let log = directory.appending(path: "calls.log").path(percentEncoded: false)
-      try FileManager.default.copyItem(at: reference, to: trial)
-      try #require(
-        try await write(trial, 14, ["-o", log, "-e", "trace=" + Self.killPoints.joined(separator: ",")]) == 0)
-      let plan = Self.plan(calls: try String(contentsOfFile: log, encoding: .utf8))
-      try #require(!plan.isEmpty, "no disk call traced in a \(mode) on \(kind.rawValue)")
+    // After write 4, write 9 (a store with a cache before it); serials 4, 9 and 14 are CrashFeed's largest feeds.
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let write = Write(kind: kind, mode: mode, history: [4, 9], serial: 14)
+      _ = try await Self.killAtEachCall(write, in: directory, every: CrashTrials.full)
+    }
+  }
 
-      var held: [Int: Int] = [:]
-      for (call, occurrence) in plan {
-        try FileManager.default.removeItem(at: trial)
-        try FileManager.default.copyItem(at: reference, to: trial)
-        let status = try await write(
-          trial, 14, ["-o", "/dev/null", "-e", "inject=\(call):signal=SIGKILL:when=\(occurrence)"])
-        let point = "killed at \(call) #\(occurrence) (exit \(status))"
-        let cache = try await kind.makeStore(at: kind.location(in: trial)).retrieve()
-        let serial = try #require(cache.flatMap { CrashFeed.serial(of: $0.timestamp) }, "\(point): no cache")
-        #expect([9, 14].contains(serial), "\(point): holds write \(serial), neither the old, 9, nor the new, 14")
-        #expect(
-          cache?.feed == CrashFeed.feed(serial: serial).map(LocalFeedImage.init), "\(point): write \(serial) is torn")
-        #expect(status != 0, "\(point): the writer was not killed there")
-        held[serial, default: 0] += 1
-      }
-      print(
-        "\(mode) on \(kind.rawValue): killed at \(plan.count) disk calls, \(held[9] ?? 0) held the old feed, "
-          + "\(held[14] ?? 0) the new")
+  @Test(
+    "CC-5 a store's first write killed at each of its phases leaves no cache or the new feed, never an error",
+    arguments: ShippedStore.persistent, CrashTrials.storePhaseModes)
+  func firstWriteKilledAtEachCall(kind: ShippedStore, mode: String) async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      _ = try await Self.killAtEachCall(
+        Write(kind: kind, mode: mode, history: [], serial: 4), in: directory, every: false)
+    }
+  }
+
+  @Test(
+    "CC-6 a write that checkpoints the store's log, killed at each of its phases, leaves the old feed or the new",
+    arguments: ShippedStore.persistent.filter { $0.writesToFillLog != nil }, CrashTrials.storePhaseModes)
+  func checkpointKilledAtEachCall(kind: ShippedStore, mode: String) async throws {
+    let count = try #require(kind.writesToFillLog)
+    let history = (0..<count).map { 4 + 5 * $0 }
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let settled = try await Self.trace(
+        Write(kind: kind, mode: mode, history: [4, 9], serial: 14), in: directory.appending(path: "settled"))
+      let phases = try await Self.killAtEachCall(
+        Write(kind: kind, mode: mode, history: history, serial: 4 + 5 * count), in: directory.appending(path: "full"),
+        every: false)
+      #expect(
+        phases > settled.phases.count,
+        "after \(count) writes, a write makes no call the write after 2 does not (\(phases) phases): no checkpoint")
     }
   }
 
@@ -70,39 +65,151 @@ struct CrashKillPointTests {
     #expect(Self.plan(calls: log).map { "\($0.call)#\($0.occurrence)" } == ["ftruncate#1", "fsync#1", "fsync#2"])
   }
 
-  /// The kill points of one write, from its traced calls: each call of a kind at each of its occurrences, or, for a
-  /// kind made many times (SQLite's page writes), the first two, the middle and the last two (every one with
-  /// `ESSENTIALFEED_CRASH_TRIALS=full`).
-  static func plan(calls log: String) -> [(call: String, occurrence: Int)] {
-    var counts: [String: Int] = [:]
-    var order: [String] = []
-    for line in log.split(separator: "\n") {
-      // strace -f writes each line as the pid, padded with spaces to five characters, then the call.
-      guard
-        let name = line.split(separator: " ", maxSplits: 1).last?.drop(while: { $0 == " " }).prefix(while: { $0 != "(" }
-        ),
-        killPoints.contains(String(name))
-      else { continue }
-      if counts[String(name)] == nil { order.append(String(name)) }
-      counts[String(name), default: 0] += 1
-    }
-    return order.flatMap { call -> [(call: String, occurrence: Int)] in
-      let count = counts[call] ?? 0
-      let occurrences =
-        CrashTrials.full || count <= 5
-        ? Array(1...count) : Array(Set([1, 2, (count + 1) / 2, count - 1, count])).sorted()
-      return occurrences.map { (call, $0) }
-    }
+  @Test("CC-4 the kill plan aims at the first and the last call of each run of one call on one file")
+  func planAimsAtEachRunsEnds() {
+    let calls =
+      ["ftruncate(8, 3) = 0"] + Array(repeating: "pwrite64(8, \"\", 8, 0) = 8", count: 8)
+      + Array(repeating: "pwrite64(7, \"\", 24, 0) = 24", count: 5)
+      + ["fdatasync(7) = 0", "rename(\"a\", \"b\") = 0", "fdatasync(9) = 0"]
+    let log = calls.map { "4680  " + $0 }.joined(separator: "\n")
+    #expect(
+      Self.plan(calls: log, every: false).map { "\($0.call)#\($0.occurrence)" } == [
+        "ftruncate#1", "pwrite64#1", "pwrite64#8", "pwrite64#9", "pwrite64#13", "fdatasync#1", "rename#1",
+        "fdatasync#2",
+      ])
+    #expect(Self.plan(calls: log, every: true).count == calls.count)
   }
 
-  /// Runs the writer under `command` (strace and its options) for one write of `serial`; its exit status (137, say,
-  /// when the kill came).
-  private static func run(
-    _ command: [String], _ kind: ShippedStore, _ location: String, _ serial: Int, _ mode: String
-  ) async throws -> Int32 {
+  /// The kill points of one write, from its traced calls, in their order: a run of one call on one file (SQLite's
+  /// page writes to its log, say) is a phase of the write, and the plan aims at its first call and its last (at every
+  /// call with `every`, `ESSENTIALFEED_CRASH_TRIALS=full`). The occurrences count each call apart, as strace's
+  /// `when=` does.
+  static func plan(calls log: String, every: Bool = CrashTrials.full) -> [(call: String, occurrence: Int)] {
+    aim(at: phases(calls: log), every: every)
+  }
+
+  /// The kill points of a write's phases: the first call and the last of each, or every call with `every`.
+  static func aim(
+    at phases: [[(call: String, occurrence: Int)]], every: Bool = CrashTrials.full
+  ) -> [(call: String, occurrence: Int)] {
+    phases.flatMap { phase in every || phase.count <= 2 ? phase : [phase[0], phase[phase.count - 1]] }
+  }
+
+  /// The traced calls of one write, as runs of one call on one file (its first argument).
+  static func phases(calls log: String) -> [[(call: String, occurrence: Int)]] {
+    var counts: [String: Int] = [:]
+    var phases: [[(call: String, occurrence: Int)]] = []
+    var file: (call: String, argument: Substring)?
+    for line in log.split(separator: "\n") {
+      // strace -f writes each line as the pid, padded with spaces to five characters, then the call.
+      guard let text = line.split(separator: " ", maxSplits: 1).last?.drop(while: { $0 == " " }) else { continue }
+      let name = String(text.prefix(while: { $0 != "(" }))
+      guard killPoints.contains(name) else { continue }
+      let argument = text.drop(while: { $0 != "(" }).dropFirst().prefix(while: { $0 != "," && $0 != ")" })
+      let occurrence = counts[name, default: 0] + 1
+      counts[name] = occurrence
+      if let file, file.call == name, file.argument == argument, !phases.isEmpty {
+        phases[phases.count - 1].append((name, occurrence))
+      } else {
+        phases.append([(name, occurrence)])
+      }
+      file = (name, argument)
+    }
+    return phases
+  }
+
+  /// One write of the crash writer: its store and mode, the writes the store holds before it, and its serial.
+  private struct Write: Sendable {
+    let kind: ShippedStore
+    let mode: String
+    let history: [Int]
+    let serial: Int
+
+    /// What the store holds when the write is killed before it lands: the last write before it, or nothing.
+    var old: Int? { history.last }
+  }
+
+  /// Writes `write`'s history in `directory`'s "reference", traces `write` on a copy, then kills it at each point of
+  /// its plan (the ends of each phase, or every call with `every`), each on a copy of its own, one a core, and checks
+  /// that the store holds the old feed or the new, exactly; returns how many phases the write had.
+  private static func killAtEachCall(_ write: Write, in directory: URL, every: Bool) async throws -> Int {
+    let writer = try #require(crashWriterExecutable(), "StoreCrashWriter was not built beside the tests")
+      .path(percentEncoded: false)
+    let strace = try #require(strace)
+    let (reference, phases) = try await trace(write, in: directory)
+    let plan = aim(at: phases, every: every)
+    let label = "\(write.mode) on \(write.kind.rawValue) after \(write.history.count) writes"
+    try #require(!plan.isEmpty, "no disk call traced in a \(label)")
+    let held = try await concurrentMap(Array(plan.enumerated())) { entry in
+      let (call, occurrence) = entry.element
+      let trial = directory.appending(path: "trial-\(entry.offset)")
+      try FileManager.default.copyItem(at: reference, to: trial)
+      defer { try? FileManager.default.removeItem(at: trial) }
+      let status = try await run(
+        [strace, "-f", "-qq", "-o", "/dev/null", "-e", "inject=\(call):signal=SIGKILL:when=\(occurrence)", writer],
+        write, in: trial)
+      let point = "\(label): killed at \(call) #\(occurrence) (exit \(status))"
+      #expect(status != 0, "\(point): the writer was not killed there")
+      return try await heldWrite(write, in: trial, point: point)
+    }
+    print(
+      "\(label): killed at \(plan.count) disk calls of \(phases.count) phases, "
+        + "\(held.count { $0 == write.old }) held the old feed (\(write.old.map(String.init) ?? "none")), "
+        + "\(held.count { $0 == write.serial }) the new")
+    return phases.count
+  }
+
+  /// Writes `write`'s history in `directory`'s "reference" and traces `write` on a copy: the reference and the
+  /// write's disk calls, as phases.
+  private static func trace(_ write: Write, in directory: URL) async throws -> (
+    reference: URL, phases: [[(call: String, occurrence: Int)]]
+  ) {
+    let writer = try #require(crashWriterExecutable(), "StoreCrashWriter was not built beside the tests")
+      .path(percentEncoded: false)
+    let strace = try #require(strace)
+    let (reference, traced) = (directory.appending(path: "reference"), directory.appending(path: "traced"))
+    try FileManager.default.createDirectory(at: reference, withIntermediateDirectories: true)
+    for serial in write.history {
+      let written = Write(kind: write.kind, mode: write.mode, history: [], serial: serial)
+      try #require(try await run([writer], written, in: reference) == 0, "write \(serial) of the history failed")
+    }
+    let log = directory.appending(path: "calls.log").path(percentEncoded: false)
+    try FileManager.default.copyItem(at: reference, to: traced)
+    let options = ["-f", "-qq", "-o", log, "-e", "trace=" + killPoints.joined(separator: ",")]
+    try #require(try await run([strace] + options + [writer], write, in: traced) == 0)
+    return (reference, phases(calls: try String(contentsOfFile: log, encoding: .utf8)))
+  }
+
+  /// The write the store in `directory` holds after a kill, or `nil` for none, after checking that it is the old
+  /// write or the new, exactly, and that no cache is what the store held before the write.
+  private static func heldWrite(_ write: Write, in directory: URL, point: String) async throws -> Int? {
+    let cache: CachedFeed?
+    do {
+      cache = try await write.kind.makeStore(at: write.kind.location(in: directory)).retrieve()
+    } catch {
+      Issue.record("\(point): retrieval failed: \(error)")
+      return nil
+    }
+    guard let cache else {
+      #expect(write.old == nil, "\(point): no cache, where write \(write.old ?? 0) was")
+      return nil
+    }
+    let serial = try #require(CrashFeed.serial(of: cache.timestamp), "\(point): a timestamp no write wrote")
+    #expect(
+      [write.old, write.serial].contains(serial),
+      "\(point): holds write \(serial), neither the old, \(write.old.map(String.init) ?? "none"), nor the new")
+    #expect(cache.feed == CrashFeed.feed(serial: serial).map(LocalFeedImage.init), "\(point): write \(serial) is torn")
+    return serial
+  }
+
+  /// Runs the writer under `command` (the writer alone, or strace and its options before it) for `write` alone on the
+  /// store in `directory`; its exit status (137, say, when the kill came).
+  private static func run(_ command: [String], _ write: Write, in directory: URL) async throws -> Int32 {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: command[0])
-    process.arguments = Array(command.dropFirst()) + [kind.rawValue, location, String(serial), mode, "once"]
+    let location = write.kind.location(in: directory).path(percentEncoded: false)
+    process.arguments =
+      Array(command.dropFirst()) + [write.kind.rawValue, location, String(write.serial), write.mode, "once"]
     process.standardError = FileHandle.nullDevice
     try process.run()
     await process.exited()

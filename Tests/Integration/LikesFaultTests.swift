@@ -72,6 +72,7 @@ struct LikesFaultTests {
 
   @Test(
     "LKF-2 writers killed with SIGKILL at random points during like, discard and sync (60 trials per store): after a restart and a sync, nothing acknowledged is lost and no key is applied twice",
+    .enabled(if: strace != nil, "strace injects the kills (apt-get install strace); .ci/run installs it"),
     arguments: FeedStorage.Kind.persistent)
   func killedWriters(kind: FeedStorage.Kind) async throws {
     let feed = try #require(builtExecutable(named: "feed"), "the feed executable is built beside the tests")
@@ -85,30 +86,27 @@ struct LikesFaultTests {
         "--url", server.baseURL.absoluteString, "--store", directory.path(percentEncoded: false),
         "--store-kind", kind.name,
       ]
+      let plans = try await killPlans(feed, common: common)
       var history: [UUID: [(liked: Bool, acknowledged: Bool)]] = [:]
       var killed = 0
-      // The kill points are fractions of how long a whole run takes on this machine now (the median of the runs not
-      // killed), not fixed durations: on a fast machine a fixed 100 ms outlives every writer, on a busy one every
-      // writer is killed before it starts. The verdict depends on no duration.
-      var runTimes = RunTimes()
+      // Each kill is an event, never a time: strace's fault injection sends SIGKILL as the process enters one of the
+      // calls a traced like or sync made to write the store or talk to the server (a process whose path differs,
+      // the server failing, say, may never make it and runs to its end).
       for _ in 0..<60 {
         let image = Self.images[Int(rng.next() % 20)]
         let liked = rng.next() % 2 == 0
-        let killAfter = rng.next() % 5 < 3 ? runTimes.randomPoint(&rng) : nil
-        let status = try await runTimes.timing(killAfter) {
-          try await run(feed, [liked ? "like" : "discard", image.uuidString] + common, killAfter: killAfter)
-        }
+        let killAt = rng.next() % 5 < 3 ? plans.action[Int(rng.next() % UInt64(plans.action.count))] : nil
+        let status = try await run(feed, [liked ? "like" : "discard", image.uuidString] + common, killAt: killAt)
         if status == nil { killed += 1 }
         history[image, default: []].append((liked, status == 0))
         if rng.next() % 2 == 0 {
-          let syncKill = runTimes.randomPoint(&rng)
-          let syncStatus = try await runTimes.timing(syncKill) {
-            try await run(feed, ["sync"] + common, killAfter: syncKill)
-          }
-          if syncStatus == nil { killed += 1 }
+          let syncKill = plans.sync[Int(rng.next() % UInt64(plans.sync.count))]
+          if try await run(feed, ["sync"] + common, killAt: syncKill) == nil { killed += 1 }
         }
       }
-      for _ in 0..<50 where try await run(feed, ["sync", "--json"] + common, killAfter: nil, output: true) != 0 {}
+      for _ in 0..<50 {
+        if try await run(feed, ["sync", "--json"] + common, killAt: nil, output: true) == 0 { break }
+      }
 
       let snapshot = likes.snapshot
       let liked = Set(snapshot.liked)
@@ -121,7 +119,7 @@ struct LikesFaultTests {
           "\(image): server \(liked.contains(image)), history \(actions) (seed \(seed))")
       }
       #expect(snapshot.conflicts == 0, "a key reused for another action (seed \(seed))")
-      #expect(killed >= 20, "only \(killed) writers were killed")
+      #expect(killed >= 20, "only \(killed) writers were killed (seed \(seed))")
       print(
         "LKF-2 \(kind.name): 60 actions, \(killed) processes killed with SIGKILL, \(snapshot.applied.count) keys "
           + "applied once each (\(snapshot.repeats) repeated requests absorbed), faults \(snapshot.failedBefore) before / \(snapshot.failedAfter) after applying, seed \(seed)"
@@ -129,63 +127,110 @@ struct LikesFaultTests {
     }
   }
 
-  /// Runs `executable` and returns its exit status, or `nil` when it was killed after `killAfter` seconds. With
-  /// `output`, the status is 0 only when a `sync --json` printed no pending action. The waiting blocks a dispatch
-  /// thread, never one of the cooperative pool's two: the suites beside this one serve HTTP on those.
-  private func run(_ executable: URL, _ arguments: [String], killAfter: Double?, output: Bool = false) async throws
+  /// The calls where a like, a discard or a sync changes the store or talks to the server: both stores' writes and
+  /// flushes (not `write`: the runtime writes to an eventfd in every thread; a kill just before a file store's data
+  /// lands is the kill at the `fsync` right after it), the file store's rename, and the request's connect, send and
+  /// receive.
+  static let killCalls = [
+    "pwrite64", "fsync", "fdatasync", "rename", "ftruncate", "unlink", "connect", "sendto", "recvfrom",
+  ]
+
+  /// The kill points of a like and of a sync with one action pending, on a store of their own and for an image the
+  /// trials never touch: each of ``killCalls`` a traced run of each made, at each of its occurrences in
+  /// its thread, as strace's `when=` counts them.
+  private func killPlans(_ feed: URL, common: [String]) async throws -> (
+    action: [(call: String, occurrence: Int)], sync: [(call: String, occurrence: Int)]
+  ) {
+    try await withTemporaryDirectory { directory in try await killPlans(feed, common: common, in: directory) }
+  }
+
+  private func killPlans(_ feed: URL, common: [String], in directory: URL) async throws -> (
+    action: [(call: String, occurrence: Int)], sync: [(call: String, occurrence: Int)]
+  ) {
+    let strace = try #require(strace)
+    let image = DemoFeed.item(at: 20).id.uuidString
+    var arguments = common
+    let store = try #require(arguments.firstIndex(of: "--store")) + 1
+    arguments[store] = directory.appending(path: "traced").path(percentEncoded: false)
+    let log = directory.appending(path: "calls.log").path(percentEncoded: false)
+    let trace = [strace, "-f", "-qq", "-o", log, "-e", "trace=" + Self.killCalls.joined(separator: ",")]
+    // An action stored offline (which takes no --url, the first two arguments): the store exists before the traced
+    // like, as it does for every like of the trials but the first, and the traced sync has an action to send.
+    try #require(arguments.first == "--url")
+    let storeOffline = ["discard", image, "--offline"] + arguments.dropFirst(2)
+    try #require(try await run(feed, storeOffline, killAt: nil) == 0)
+    _ = try await run(feed, ["like", image] + arguments, prefix: trace)
+    let action = Self.plan(calls: try String(contentsOfFile: log, encoding: .utf8))
+    try #require(try await run(feed, storeOffline, killAt: nil) == 0)
+    _ = try await run(feed, ["sync"] + arguments, prefix: trace)
+    let sync = Self.plan(calls: try String(contentsOfFile: log, encoding: .utf8))
+    try #require(!action.isEmpty && !sync.isEmpty, "no kill point traced: like \(action), sync \(sync)")
+    return (action, sync)
+  }
+
+  /// The kill points in an strace log: each call at each of its occurrences in its thread (the pid that starts the
+  /// line), in order.
+  static func plan(calls log: String) -> [(call: String, occurrence: Int)] {
+    var counts: [String: Int] = [:]
+    var plan: [(call: String, occurrence: Int)] = []
+    for line in log.split(separator: "\n") {
+      let fields = line.split(separator: " ", maxSplits: 1)
+      guard fields.count == 2 else { continue }
+      let name = String(fields[1].drop(while: { $0 == " " }).prefix(while: { $0 != "(" }))
+      guard killCalls.contains(name) else { continue }
+      let key = "\(fields[0]) \(name)"
+      counts[key, default: 0] += 1
+      let point = (call: name, occurrence: counts[key, default: 0])
+      if !plan.contains(where: { $0 == point }) { plan.append(point) }
+    }
+    return plan
+  }
+
+  /// Runs `executable` and returns its exit status, or `nil` when SIGKILL ended it, at `killAt` (strace's fault
+  /// injection). With `output`, the status is 0 only when a `sync --json` printed no pending action. The waiting
+  /// blocks a dispatch thread, never one of the cooperative pool's two: the suites beside this one serve HTTP on those.
+  private func run(
+    _ executable: URL, _ arguments: [String], killAt: (call: String, occurrence: Int)?, output: Bool = false
+  ) async throws -> Int32? {
+    let kill = killAt.flatMap { point in
+      strace.map {
+        [$0, "-f", "-qq", "-o", "/dev/null", "-e", "inject=\(point.call):signal=SIGKILL:when=\(point.occurrence)"]
+      }
+    }
+    return try await run(executable, arguments, prefix: kill ?? [], output: output)
+  }
+
+  /// Runs `executable` under `prefix` (strace and its options, say).
+  private func run(_ executable: URL, _ arguments: [String], prefix: [String], output: Bool = false) async throws
     -> Int32?
   {
     try await withCheckedThrowingContinuation { continuation in
       DispatchQueue.global().async {
-        continuation.resume(with: Result { try Self.runBlocking(executable, arguments, killAfter, output) })
+        continuation.resume(with: Result { try Self.runBlocking(prefix, executable, arguments, output) })
       }
     }
   }
 
-  private static func runBlocking(_ executable: URL, _ arguments: [String], _ killAfter: Double?, _ output: Bool)
+  private static func runBlocking(_ prefix: [String], _ executable: URL, _ arguments: [String], _ output: Bool)
     throws -> Int32?
   {
     // At the lowest priority: the suites running beside this one serve HTTP in-process, and must not starve.
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/nice")
-    process.arguments = ["-n", "19", executable.path(percentEncoded: false)] + arguments
+    process.arguments = ["-n", "19"] + prefix + [executable.path(percentEncoded: false)] + arguments
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = FileHandle.nullDevice
     try process.run()
-    if let killAfter {
-      usleep(useconds_t(killAfter * 1_000_000))
-      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    }
     let printed = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    if process.terminationReason == .uncaughtSignal { return nil }
+    // strace ends as its tracee did: killed by SIGKILL, or, by some versions, with exit status 137.
+    if process.terminationReason == .uncaughtSignal || process.terminationStatus == 128 + SIGKILL { return nil }
     guard output else { return process.terminationStatus }
     let pending = (try? JSONSerialization.jsonObject(with: printed) as? [String: Any])?["pending"] as? Int
     return process.terminationStatus == 0 && pending == 0 ? 0 : 1
   }
 }
 
-/// How long a writer runs to its end on this machine now, to choose kill points inside a run (LKF-2).
-private struct RunTimes {
-  private var seconds: [Double] = []
-
-  /// A random point in a typical run: a uniform fraction of the median run, or a tenth of a second before any run
-  /// was measured.
-  func randomPoint(_ rng: inout SplitMix64) -> Double {
-    let sorted = seconds.sorted()
-    let median = sorted.isEmpty ? 0.1 : sorted[sorted.count / 2]
-    return Double(rng.next() % 1_000) / 1_000 * median
-  }
-
-  /// Runs `body` and, when it had no kill point, records how long it took.
-  mutating func timing(_ killAfter: Double?, _ body: () async throws -> Int32?) async rethrows -> Int32? {
-    let start = ContinuousClock.now
-    let status = try await body()
-    if killAfter == nil, status != nil {
-      let elapsed = ContinuousClock.now - start
-      seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-    }
-    return status
-  }
-}
+/// strace, where it is installed (Linux).
+private let strace = ["/usr/bin/strace", "/bin/strace"].first(where: FileManager.default.isExecutableFile(atPath:))

@@ -75,6 +75,12 @@ public struct ShippedStore: Hashable, Sendable, CaseIterable, RawRepresentable, 
   /// Hashes the store's name.
   public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
+  /// How many of the crash writer's largest feeds, each written by a process of its own, fill the store's log so that
+  /// every write after them checkpoints it, or `nil` for a store that keeps no log. SQLite copies its write-ahead log
+  /// into the database once it holds 1,000 pages, about 37 a feed; a process that opens the database first rereads
+  /// the whole log, so from then on each process's write checkpoints it.
+  public var writesToFillLog: Int? { self == .sqlite ? 30 : nil }
+
   /// The stores that keep the feed across instances and processes.
   public static var persistent: [ShippedStore] { allCases.filter(\.isPersistent) }
   /// The stores in files of their own format, which the file hardening specs check.
