@@ -1,0 +1,65 @@
+import EssentialFeed
+import EssentialFeedCache
+import Foundation
+import TestSupport
+import Testing
+
+@testable import EssentialFeedSQLite
+
+/// The image cache's database heals itself: the first operation that meets a damaged page repairs the file.
+@Suite("SQLite image cache healing")
+struct SQLiteImageHealingSpecs {
+  /// One page of the image cache zeroed.
+  enum Damage: String, CaseIterable, CustomTestStringConvertible {
+    case data = "image_data"
+    case dataIndex = "sqlite_autoindex_image_data_1"
+    case dataOverflow = "image_data overflow"
+    case entries = "image_entry"
+    case entriesIndex = "sqlite_autoindex_image_entry_1"
+    case byUse = "image_entry_by_use"
+    case total = "image_total"
+
+    var testDescription: String { rawValue }
+
+    func apply(to file: URL) throws {
+      if self == .dataOverflow {
+        try SQLitePageDamage.zeroFirstPage(of: "image_data", type: "overflow", in: file)
+      } else {
+        try SQLitePageDamage.zeroRootPage(of: rawValue, in: file)
+      }
+    }
+  }
+
+  @Test(
+    "SQL-26 an image cache that heals automatically repairs a zeroed page of any of its tables or indexes on the first operation that meets it: no error, every image still readable kept, the total counted again, the repair said",
+    arguments: Damage.allCases)
+  func imageCacheHealsItself(_ damage: Damage) async throws {
+    try await withTemporaryDirectory { directory in
+      let file = directory.appending(path: "images.sqlite")
+      let images = (0..<20).map { (anyURL().appending(path: "\($0)"), Data(repeating: UInt8($0), count: 10_000)) }
+      let writer = SQLiteDatabase(storeURL: file)
+      let limits = ImageCacheLimits(maximumBytes: 1 << 20)
+      for (url, data) in images {
+        try await SQLiteImageDataStore(database: writer, imageLimits: limits).insert(data, for: url)
+      }
+      await writer.close()
+      try damage.apply(to: file)
+      let database = SQLiteDatabase(storeURL: file, healing: .automatic)
+      let store = SQLiteImageDataStore(database: database, imageLimits: limits)
+
+      var kept = 0
+      for (url, data) in images {
+        let read = try await store.retrieve(dataForURL: url)
+        #expect(read == nil || read == data, "\(url): other bytes")
+        if read != nil { kept += 1 }
+      }
+      try await store.insert(Data(repeating: 7, count: 10_000), for: anyURL().appending(path: "new"))
+
+      let repair = try #require(await database.repairsMade().first, "the damage was not found")
+      #expect(await database.repairsMade().count == 1)
+      #expect(repair.keptRows["image_data"] == kept)
+      #expect(try await store.storedImageDataSize() == (kept + 1) * 10_000)
+      #expect(try await SQLiteDatabase(storeURL: file).repair() == nil, "the rebuilt file is still damaged")
+    }
+  }
+}
