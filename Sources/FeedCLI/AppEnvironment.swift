@@ -89,13 +89,19 @@ struct AppEnvironment: Sendable {
   }
 
   /// Why the image cache cannot be read, if it cannot: reading its size opens it, as any load would.
-  /// Whether it is busy: another process holds it, so it is in use, not damaged.
-  func imageCacheProblem() async -> (problem: String, busy: Bool)? {
+  /// Whether it is busy: another process holds it, so it is in use, not damaged. Whether it healed: a damaged image
+  /// cache repairs itself when this run meets the damage, and the run says so once: this run's saves and its order of
+  /// use are written first, so damage they meet is healed, and said, in this run.
+  func imageCacheProblem() async -> (problem: String, busy: Bool, healed: Bool)? {
+    await composer.imageSaves?.waitUntilSaved()
+    if composer.imageSaves?.hasFailed != true { try? await composer.storage.images.flush() }
     do {
       _ = try await composer.storage.images.storedImageDataSize()
-      return nil
+      let path = directory.appending(path: options.storeKind.imageCacheFile).path(percentEncoded: false)
+      guard let repair = await composer.storage.repairsMade().last(where: { $0.file == path }) else { return nil }
+      return (ImageCacheHealing.sentence(for: repair, in: options.language), false, true)
     } catch {
-      return (FeedAppError.sentence(for: error), (error as? SQLiteError)?.isBusy == true)
+      return (FeedAppError.sentence(for: error), (error as? SQLiteError)?.isBusy == true, false)
     }
   }
 

@@ -26,7 +26,7 @@ extension SQLiteDatabase {
   ///   database another program or a newer version wrote, which is left as it is.
   @discardableResult
   public func repair() throws(SQLiteError) -> SQLiteRepair? {
-    do { return try repairIfDamaged() } catch { throw error.while("repair", at: displayPath) }
+    do { return try repairIfDamaged(deletingUnreadable: true) } catch { throw error.while("repair", at: displayPath) }
   }
 
   /// The repairs made since this database was created, in order: by ``repair()``, and by operations that met damage
@@ -34,17 +34,18 @@ extension SQLiteDatabase {
   public func repairsMade() -> [SQLiteRepair] { repairs }
 
   /// Runs `body`; when it meets a damaged file and is `writing` or the database heals automatically, repairs the file
-  /// and runs it again.
+  /// and runs it again. Only a database that heals automatically deletes a file nothing can be read from here: for
+  /// another, that stays an error until ``repair()`` (validation) deletes it, so a write never empties a store.
   func healingOnce<T>(writing: Bool, _ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
     do {
       return try body()
     } catch  where (writing || healing == .automatic) && error.isUnreadableFile {
-      guard (try? repairIfDamaged()) != nil else { throw error }
+      guard (try? repairIfDamaged(deletingUnreadable: healing == .automatic)) != nil else { throw error }
       return try body()
     }
   }
 
-  private func repairIfDamaged() throws(SQLiteError) -> SQLiteRepair? {
+  private func repairIfDamaged(deletingUnreadable: Bool) throws(SQLiteError) -> SQLiteRepair? {
     guard case .file(let path) = location, FileIdentity(path)?.isRegularFile == true,
       let damage = try Self.damage(at: path)
     else { return nil }
@@ -55,9 +56,11 @@ extension SQLiteDatabase {
       let aside = path + ".damaged"
       try Self.replace(path, with: rebuilt, settingAsideAs: aside)
       repair = SQLiteRepair(path: path, damage: damage, keptRows: kept, setAside: aside)
-    } else {
+    } else if deletingUnreadable {
       try removeUnusableFile()
       repair = SQLiteRepair(path: path, damage: damage, keptRows: [:], setAside: nil)
+    } else {
+      return nil
     }
     repairs.append(repair)
     return repair

@@ -94,12 +94,18 @@ public actor SQLiteFeedCache: FeedStore, SQLiteDatabaseStore {
   /// - Throws: ``SQLiteError`` when the cache cannot be deleted; it is then unchanged. A database written by a newer
   ///   version of the store, or not by this store, is never changed: its error is thrown.
   public func deleteCachedFeed() throws(SQLiteError) {
-    try writing("delete the cached feed from") { db throws(SQLiteError) in
-      try db.transaction(immediate: true) { () throws(SQLiteError) in
-        try Self.rebuildFeedTablesIfUnusable(db)
-        try db.statement("DELETE FROM feed_image").step()
-        try db.statement("DELETE FROM cache").step()
+    let delete = { () throws(SQLiteError) in
+      try self.writing("delete the cached feed from") { db throws(SQLiteError) in
+        try db.transaction(immediate: true) { () throws(SQLiteError) in
+          try Self.rebuildFeedTablesIfUnusable(db)
+          try db.execute("DELETE FROM feed_image; DELETE FROM cache;")
+        }
       }
+    }
+    do { try delete() } catch  where error.isUnreadableFile {  // a write repairs damage; validation deletes the rest
+      let repair = try database.onSharedExecutor { database throws(SQLiteError) in try database.repair() }
+      guard let repair else { throw error }
+      if !repair.deletedFile { try delete() }
     }
   }
 }

@@ -62,4 +62,37 @@ struct SQLiteImageHealingSpecs {
       #expect(try await SQLiteDatabase(storeURL: file).repair() == nil, "the rebuilt file is still damaged")
     }
   }
+
+  @Test(
+    "SQL-27 FeedStorage.sqlite(in:) repairs every damaged file and says what each kept of each part; its image cache heals itself on first use, which repairsMade() says"
+  )
+  func storageRepairs() async throws {
+    try await withTemporaryDirectory { directory in
+      let url = anyURL()
+      let likes = (0..<30).map {
+        PendingLikeAction(imageID: UUID(), kind: .like, timestamp: Date(timeIntervalSince1970: Double($0)))
+      }
+      let before = FeedStorage.sqlite(in: directory)
+      try await before.feed.insert([LocalFeedImage(uniqueImage())], timestamp: Date())
+      for like in likes { try await before.pendingLikes.enqueue(like) }
+      try await before.images.insert(Data(repeating: 1, count: 100), for: url)
+      await before.close()
+      try SQLitePageDamage.zeroRootPage(of: "pending_like_action", in: directory.appending(path: "feed.sqlite"))
+      try SQLitePageDamage.zeroRootPage(of: "image_entry", in: directory.appending(path: "images.sqlite"))
+      let storage = FeedStorage.sqlite(in: directory)
+
+      #expect(try await storage.images.retrieve(dataForURL: url) == Data(repeating: 1, count: 100))
+      let healed = await storage.repairsMade()
+      #expect(healed.map(\.kept) == [[.images: 1]])
+      let repaired = try await storage.repair()
+
+      let path = directory.appending(path: "feed.sqlite").path(percentEncoded: false)
+      #expect(repaired.map(\.file) == [path])
+      #expect(repaired.first?.kept == [.feed: 1, .search: 0, .pages: 0, .pendingLikes: 30])
+      #expect(repaired.first?.setAside == path + ".damaged")
+      #expect(await storage.repairsMade().count == 2)
+      #expect(try await storage.repair() == [])
+      #expect(try await storage.pendingLikes.pendingActions() == likes)
+    }
+  }
 }
