@@ -80,10 +80,10 @@ struct AppEnvironment: Sendable {
           .mappingEmbeddedImages(to: embedded?.baseURL)))
     do {
       let result = try await body(environment)
-      await environment.finish(stopping: embedded)
+      await environment.finish(stopping: embedded, noting: use)
       return result
     } catch {
-      await environment.finish(stopping: embedded)
+      await environment.finish(stopping: embedded, noting: use)
       throw error
     }
   }
@@ -109,12 +109,25 @@ struct AppEnvironment: Sendable {
   /// would otherwise save this run's reads only with its next write; nothing is lost when it fails, the order is then
   /// less exact), closes the databases, and stops the embedded server. A cache whose save failed (busy past its
   /// timeout) is not asked again.
-  private func finish(stopping embedded: LoopbackHTTPServer?) async {
+  private func finish(stopping embedded: LoopbackHTTPServer?, noting use: Use) async {
     await composer.imageSaves?.waitUntilSaved()
     if composer.imageSaves?.hasFailed != true {
       try? await composer.storage.images.flush()  // nothing to do, and nothing opened, when no image was read
     }
+    if case .validate = use {} else { await noteRepairs() }
     await composer.storage.close()  // no I/O is left to the stores' release
     await embedded?.stop()
+  }
+}
+
+extension AppEnvironment {
+  /// Says on stderr what the command's operations repaired in the store's files (a damaged page they met: the file
+  /// rebuilt from what could be read, the damaged one set aside), so a loss is never silent; the image cache, a cache,
+  /// is said by the feed's own report (`imageCacheProblem`). `validate-cache` says its repairs in its output.
+  private func noteRepairs() async {
+    let images = directory.appending(path: options.storeKind.imageCacheFile).path(percentEncoded: false)
+    for repair in await composer.storage.repairsMade() where repair.file != images {
+      AppOutput.printError("note: " + RepairValidation(repair).text(in: options.language))
+    }
   }
 }

@@ -1,5 +1,6 @@
 import EssentialFeed
 import EssentialFeedCache
+import FeedDemoServer
 import Foundation
 import TestSupport
 import Testing
@@ -70,6 +71,37 @@ struct StoreHealingAppTests {
       #expect(validated.contains("Kept an image cache of"), "\(validated)")
       #expect(!validated.contains("Rebuilt"), "\(validated)")
     }
+  }
+
+  @Test(
+    "APP-52 sync over pending likes whose index lost a page sends each like once and removes it: the write that meets the damage repairs the file (every sync sent all 30 again and reported failed 30)",
+    arguments: ["pending_like_action", "sqlite_autoindex_pending_like_1"])
+  func syncRepairs(_ object: String) async throws {
+    try await withTemporaryDirectory(preferringMemory: true) { directory in
+      let store = directory.path(percentEncoded: false)
+      let storage = FeedStorage.sqlite(in: directory)
+      for index in 0..<30 {
+        try await storage.pendingLikes.enqueue(
+          PendingLikeAction(imageID: DemoFeed.item(at: index).id, kind: .like, timestamp: Date()))
+      }
+      await storage.close()
+      try SQLitePageDamage.zeroRootPage(of: object, in: directory.appending(path: "feed.sqlite"))
+      let server = try await DemoFeedServer.start()
+      let options = AppOptions(
+        url: server.baseURL.absoluteString, offline: false, store: store, storeKind: .sqlite, json: true)
+
+      let first = try Self.json(try await FeedApp.sync(options))
+      let second = try Self.json(try await FeedApp.sync(options))
+      await server.stop()
+
+      #expect(first["sent"] as? Int == 30 && first["failed"] as? Int == 0 && first["pending"] as? Int == 0, "\(first)")
+      #expect(second["sent"] as? Int == 0 && second["failed"] as? Int == 0, "\(second)")
+      #expect(FileManager.default.fileExists(atPath: store + "/feed.sqlite.damaged"))
+    }
+  }
+
+  private static func json(_ text: String) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
   }
 
   /// Stores 30 pending likes, a search of 3 results and a page list beside the feed a run cached; returns the likes.

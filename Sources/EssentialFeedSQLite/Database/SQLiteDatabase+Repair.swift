@@ -1,20 +1,21 @@
 import CSQLite
 import Foundation
 
-/// Damaged pages heal, and only what they held is lost (SQL-22 to SQL-25): ``repair()`` finds damage to any page of
+/// Damaged pages heal, and only what they held is lost (SQL-22 to SQL-28): ``repair()`` finds damage to any page of
 /// the file (`PRAGMA quick_check`), rebuilds the file from every row still readable (``SQLiteSalvage``), writes the new
 /// file beside it, sets the damaged file aside as `<file>.damaged` and moves the new one into its place; a file in which
-/// nothing can be read (not a database, its schema's page lost) is deleted.
+/// nothing can be read (not a database, its schema's page lost) is deleted. An operation that meets a damaged page
+/// repairs the file the same way, then runs on the rebuilt one: no part stays broken until a command is run.
 extension SQLiteDatabase {
   /// When a damaged database file heals.
   public enum Healing: Sendable {
-    /// When ``SQLiteDatabase/repair()`` runs (validation runs it) or a write meets the damage (it repairs the file,
-    /// then writes the rebuilt one: a write never fails for good on a damaged page); a read that meets it is an error
-    /// until then, so a loss is never silent.
-    case onRepair
-    /// Also when a read meets the damage: it repairs the file, then reads the rebuilt one. For a cache, which heals
-    /// itself as OkHttp's `DiskLruCache` does; ``repairsMade()`` says what it did.
-    case automatic
+    /// An operation that meets a damaged page repairs the file (nothing readable is lost: the damaged file is set
+    /// aside) and runs again; a file in which nothing can be read stays an error until ``SQLiteDatabase/repair()``
+    /// (validation) deletes it, so no operation empties a store whose data cannot be downloaded again.
+    case standard
+    /// As ``standard``, and an operation that meets a file in which nothing can be read deletes it too, then runs on
+    /// an empty database: for a cache, which heals itself as OkHttp's `DiskLruCache` does.
+    case cache
   }
 
   /// Checks every page of the database file and, when one is damaged, rebuilds the file from every row still
@@ -29,18 +30,15 @@ extension SQLiteDatabase {
     do { return try repairIfDamaged(deletingUnreadable: true) } catch { throw error.while("repair", at: displayPath) }
   }
 
-  /// The repairs made since this database was created, in order: by ``repair()``, and by operations that met damage
-  /// when it heals ``Healing/automatic``ally.
+  /// The repairs made since this database was created, in order: by ``repair()``, and by operations that met damage.
   public func repairsMade() -> [SQLiteRepair] { repairs }
 
-  /// Runs `body`; when it meets a damaged file and is `writing` or the database heals automatically, repairs the file
-  /// and runs it again. Only a database that heals automatically deletes a file nothing can be read from here: for
-  /// another, that stays an error until ``repair()`` (validation) deletes it, so a write never empties a store.
-  func healingOnce<T>(writing: Bool, _ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+  /// Runs `body`; when it meets a damaged file, repairs the file (see ``Healing``) and runs it again.
+  func healingOnce<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
     do {
       return try body()
-    } catch  where (writing || healing == .automatic) && error.isUnreadableFile {
-      guard (try? repairIfDamaged(deletingUnreadable: healing == .automatic)) != nil else { throw error }
+    } catch  where error.isUnreadableFile {
+      guard (try? repairIfDamaged(deletingUnreadable: healing == .cache)) != nil else { throw error }
       return try body()
     }
   }

@@ -42,9 +42,9 @@ public actor SQLiteDatabase {
   ///
   /// - Parameters:
   ///   - storeURL: A file URL.
-  ///   - healing: When a damaged file is healed: by ``repair()`` (the default), or by the first operation that meets
-  ///     the damage too (``Healing/automatic``, for a cache).
-  public init(storeURL: URL, healing: Healing = .onRepair) {
+  ///   - healing: Whether an operation may delete a file in which nothing can be read: only ``repair()`` does by
+  ///     default (``Healing/standard``), any operation does for a cache (``Healing/cache``).
+  public init(storeURL: URL, healing: Healing = .standard) {
     self.init(location: .file(storeURL.path(percentEncoded: false)), healing: healing)
   }
 
@@ -53,7 +53,7 @@ public actor SQLiteDatabase {
     self.init(location: .file(storeURL.path(percentEncoded: false)), patience: busyTimeout)
   }
 
-  private init(location: Location, patience: Int32 = SQLiteConnection.busyTimeout, healing: Healing = .onRepair) {
+  private init(location: Location, patience: Int32 = SQLiteConnection.busyTimeout, healing: Healing = .standard) {
     (self.location, self.healing) = (location, healing)
     (self.patience, busyTimeout) = (patience, patience)
   }
@@ -83,7 +83,7 @@ public actor SQLiteDatabase {
     _ operation: String, _ body: (SQLiteConnection?) throws(SQLiteError) -> T
   ) throws(SQLiteError) -> T {
     do {
-      return try healingOnce(writing: false) { () throws(SQLiteError) in try body(try open(forWriting: false)) }
+      return try healingOnce { () throws(SQLiteError) in try body(try open(forWriting: false)) }
     } catch {
       noteBusy(error)
       throw error.while(operation, at: displayPath)
@@ -93,7 +93,7 @@ public actor SQLiteDatabase {
   /// Runs `body` on the connection opened read-write, creating the database if needed. Any error says `operation`.
   func writing<T>(_ operation: String, _ body: (SQLiteConnection) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
     do throws(SQLiteError) {
-      return try healingOnce(writing: true) { () throws(SQLiteError) in
+      return try healingOnce { () throws(SQLiteError) in
         guard let db = try open(forWriting: true) else { throw SQLiteError(code: SQLITE_CANTOPEN, message: "no file") }
         switchToWALIfNeeded()
         let result = try body(db)

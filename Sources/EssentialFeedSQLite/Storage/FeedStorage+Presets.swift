@@ -14,7 +14,7 @@ extension FeedStorage {
   /// Every store on SQLite in `directory`: the feed, the last search, the pending likes and the page list on one
   /// database (``databaseFile``, one connection), the liked list and the image cache on one each. A damaged page
   /// heals (``FeedStorage/repair()``, and any write that meets it); the image cache, a cache, heals itself on the
-  /// first operation that meets the damage (``SQLiteDatabase/Healing/automatic``).
+  /// first operation that meets the damage (``SQLiteDatabase/Healing/cache``).
   ///
   /// - Parameters:
   ///   - directory: The directory of the databases; it is created on the first write.
@@ -25,7 +25,7 @@ extension FeedStorage {
   ) -> FeedStorage {
     let open = { (file: String) in SQLiteDatabase(storeURL: directory.appending(path: file)) }
     let (database, liked) = (open(databaseFile), open(likedListDatabaseFile))
-    let images = SQLiteDatabase(storeURL: directory.appending(path: imageDatabaseFile), healing: .automatic)
+    let images = SQLiteDatabase(storeURL: directory.appending(path: imageDatabaseFile), healing: .cache)
     return FeedStorage(
       feed: SQLiteFeedCache(database: database), search: SQLiteSearchStore(database: database),
       pages: SQLitePageStore(database: database), pendingLikes: SQLitePendingLikeStore(database: database),

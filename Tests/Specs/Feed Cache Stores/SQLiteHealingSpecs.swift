@@ -152,6 +152,34 @@ struct SQLiteHealingSpecs {
       #expect(try await likes.removeIfPending(stored.likes[0]))
     }
   }
+
+  @Test(
+    "SQL-28 a read that meets a damaged page repairs the file and reads the rebuilt one; a file in which nothing can be read stays an error, and in place, until repair() deletes it"
+  )
+  func readsRepair() async throws {
+    try await withTemporaryDirectory { directory in
+      let file = directory.appending(path: "feed.sqlite")
+      let stored = try await StoredParts(in: SQLiteDatabase(storeURL: file))
+      try Damage.pagesLeaf.apply(to: file)
+      let database = SQLiteDatabase(storeURL: file)
+
+      let pages = try await SQLitePageStore(database: database).retrievePage(after: nil, limit: 1_000)
+
+      #expect(!pages.isEmpty && Set(pages).isSubset(of: stored.pages) && pages.count < stored.pages.count)
+      #expect(await database.repairsMade().map(\.keptRows["feed_page"]) == [pages.count])
+      #expect(try await SQLitePendingLikeStore(database: database).pendingActions() == stored.likes)
+
+      await database.close()
+      try SQLitePageDamage.zeroPage(1, in: file)
+      let unreadable = SQLiteDatabase(storeURL: file)
+      await #expect(throws: SQLiteError.self) {
+        try await SQLitePendingLikeStore(database: unreadable).pendingActions()
+      }
+      await #expect(throws: SQLiteError.self) { try await SQLitePageStore(database: unreadable).appendPage([]) }
+      #expect(FileManager.default.fileExists(atPath: file.path(percentEncoded: false)))
+      #expect(await unreadable.repairsMade() == [])
+    }
+  }
 }
 
 /// A feed, a search, a long page list and pending likes on one database, to check which of them a repair kept.

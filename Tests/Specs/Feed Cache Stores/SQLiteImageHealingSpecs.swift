@@ -44,7 +44,7 @@ struct SQLiteImageHealingSpecs {
       }
       await writer.close()
       try damage.apply(to: file)
-      let database = SQLiteDatabase(storeURL: file, healing: .automatic)
+      let database = SQLiteDatabase(storeURL: file, healing: .cache)
       let store = SQLiteImageDataStore(database: database, imageLimits: limits)
 
       var kept = 0
