@@ -76,19 +76,20 @@ struct SQLiteSalvage {
     let insert = try target.statement("INSERT OR IGNORE INTO \(name) (\(list)) VALUES (\(placeholders))")
     defer { select.reset() }
     defer { insert.reset() }
-    var (rowids, whole) = try readableRowIDs(of: name)
-    for rowid in rowids {
+    var rowsWhole = true
+    let scansWhole = try visitReadableRowIDs(of: name) { rowid throws(SQLiteError) in
       select.reset()
       insert.reset()
       guard (try? select.bind(rowid, at: 1)) != nil, (try? select.step()) == true else {
-        whole = false  // a damaged row (its overflow pages)
-        continue
+        rowsWhole = false  // a damaged row (its overflow pages)
+        return
       }
       for column in 0...Int32(columns.count) {
         sqlite3_bind_value(insert.handle, column + 1, sqlite3_column_value(select.handle, column))
       }
       try insert.step()
     }
+    let whole = scansWhole && rowsWhole
     return whole
   }
 

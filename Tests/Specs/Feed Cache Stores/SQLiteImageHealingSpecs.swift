@@ -76,7 +76,9 @@ struct SQLiteImageHealingSpecs {
       try await before.feed.insert([LocalFeedImage(uniqueImage())], timestamp: Date())
       for like in likes { try await before.pendingLikes.enqueue(like) }
       try await before.images.insert(Data(repeating: 1, count: 100), for: url)
+      try await before.likedList.insert([LocalFeedImage(uniqueImage())], timestamp: Date())
       await before.close()
+      try SQLitePageDamage.zeroRootPage(of: "cache", in: directory.appending(path: "likes.sqlite"))
       try SQLitePageDamage.zeroRootPage(of: "pending_like_action", in: directory.appending(path: "feed.sqlite"))
       try SQLitePageDamage.zeroRootPage(of: "image_entry", in: directory.appending(path: "images.sqlite"))
       let storage = FeedStorage.sqlite(in: directory)
@@ -87,10 +89,12 @@ struct SQLiteImageHealingSpecs {
       let repaired = try await storage.repair()
 
       let path = directory.appending(path: "feed.sqlite").path(percentEncoded: false)
-      #expect(repaired.map(\.file) == [path])
+      let liked = directory.appending(path: "likes.sqlite").path(percentEncoded: false)
+      #expect(repaired.map(\.file) == [path, liked])
       #expect(repaired.first?.kept == [.feed: 1, .search: 0, .pages: 0, .pendingLikes: 30])
-      #expect(repaired.first?.setAside == path + ".damaged")
-      #expect(await storage.repairsMade().count == 2)
+      #expect(repaired.last?.kept == [.likedList: 0], "a liked list that lost its timestamp is no cache")
+      #expect(repaired.map(\.setAside) == [path + ".damaged", liked + ".damaged"])
+      #expect(await storage.repairsMade().count == 3)
       #expect(try await storage.repair() == [])
       #expect(try await storage.pendingLikes.pendingActions() == likes)
     }
