@@ -99,4 +99,57 @@ struct SQLiteImageHealingSpecs {
       #expect(try await storage.pendingLikes.pendingActions() == likes)
     }
   }
+
+  @Test(
+    "SQL-29 an image whose bytes a zeroed page changed where SQLite checks nothing (the last overflow page of its data) is never read as other bytes: the cache drops it and misses, a standard store's read is an error",
+    arguments: [SQLiteDatabase.Healing.cache, .standard])
+  func silentlyDamagedImage(_ healing: SQLiteDatabase.Healing) async throws {
+    try await withTemporaryDirectory { directory in
+      let file = directory.appending(path: "images.sqlite")
+      let (url, data) = (anyURL(), Data((0..<10_000).map { UInt8(truncatingIfNeeded: $0 % 251 + 1) }))
+      let writer = SQLiteDatabase(storeURL: file)
+      try await SQLiteImageDataStore(database: writer).insert(data, for: url)
+      await writer.close()
+      try SQLitePageDamage.zeroLastPage(of: "image_data", type: "overflow", in: file)
+      let store = SQLiteImageDataStore(database: SQLiteDatabase(storeURL: file, healing: healing))
+
+      let read: Result<Data?, any Error>
+      do { read = .success(try await store.retrieve(dataForURL: url)) } catch { read = .failure(error) }
+
+      switch (healing, read) {
+      case (.cache, .success(let found)):
+        #expect(found == nil, "other bytes: \(found.map { "\($0.count) bytes" } ?? "")")
+        #expect(try await store.retrieve(dataForURL: url) == nil)
+      case (.standard, .failure): break
+      default: Issue.record("\(healing): \(read.map { $0 == data ? "the bytes stored" : "other bytes" })")
+      }
+    }
+  }
+
+  @Test(
+    "SQL-30 a version 3 file (its image index without checksums) upgrades once to version 4 keeping every image: those read as stored, unchecked, and each new one is stored with its checksum"
+  )
+  func checksumUpgrade() async throws {
+    try await withTemporaryDirectory { directory in
+      let file = directory.appending(path: "images.sqlite")
+      let (old, new) = ((anyURL().appending(path: "old"), Data(repeating: 3, count: 5_000)), (anyURL(), Data([4])))
+      let writer = SQLiteDatabase(storeURL: file)
+      try await SQLiteImageDataStore(database: writer).insert(old.1, for: old.0)
+      await writer.close()
+      try SQLiteShell.execute(  // what version 3 wrote: no checksum column, no record of its migration
+        """
+        ALTER TABLE image_entry DROP COLUMN checksum; DELETE FROM applied_migration WHERE identifier = '4 image checksums';
+        PRAGMA user_version = 3;
+        """, in: file)
+      let store = SQLiteImageDataStore(database: SQLiteDatabase(storeURL: file))
+
+      #expect(try await store.retrieve(dataForURL: old.0) == old.1)
+      try await store.insert(new.1, for: new.0)
+
+      #expect(try SQLiteShell.text("PRAGMA user_version", in: file) == "4")
+      let checksums = try SQLiteShell.text("SELECT count(checksum) FROM image_entry", in: file)
+      #expect(checksums == "1", "the new image's checksum, and none invented for the old one")
+      #expect(try await store.retrieve(dataForURL: new.0) == new.1)
+    }
+  }
 }
