@@ -31,22 +31,27 @@ extension SQLiteDatabase {
   }
 
   /// The repairs made since this database was created, in order: by ``repair()``, and by operations that met damage.
-  public func repairsMade() -> [SQLiteRepair] { repairs }
+  public func repairsMade() -> [SQLiteRepair] { healed.repairs }
 
   /// Runs `body`; when it meets a damaged file, repairs the file (see ``Healing``) and runs it again.
   func healingOnce<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
     do {
       return try body()
     } catch  where error.isUnreadableFile {
+      // A row the store cannot use is SQLITE_CORRUPT too, in a whole file: checked once per file, not per read.
+      guard case .file(let path) = location, healed.whole != FileIdentity(path) else { throw error }
       guard (try? repairIfDamaged(deletingUnreadable: healing == .cache)) != nil else { throw error }
       return try body()
     }
   }
 
   private func repairIfDamaged(deletingUnreadable: Bool) throws(SQLiteError) -> SQLiteRepair? {
-    guard case .file(let path) = location, FileIdentity(path)?.isRegularFile == true,
-      let damage = try Self.damage(at: path)
-    else { return nil }
+    guard case .file(let path) = location, let identity = FileIdentity(path), identity.isRegularFile else { return nil }
+    healed.checks += 1
+    guard let damage = try Self.damage(at: path) else {
+      healed.whole = identity
+      return nil
+    }
     connection = nil
     let rebuilt = path + ".rebuilding"
     let repair: SQLiteRepair
@@ -60,7 +65,7 @@ extension SQLiteDatabase {
     } else {
       return nil
     }
-    repairs.append(repair)
+    healed.repairs.append(repair)
     return repair
   }
 
@@ -118,5 +123,16 @@ extension SQLiteError {
   /// The last system call's failure, as an I/O error.
   static func systemError() -> SQLiteError {
     SQLiteError(code: SQLITE_IOERR, message: String(cString: strerror(errno)))
+  }
+}
+
+extension SQLiteDatabase {
+  /// What healing did so far: the repairs made, in order, and the file last found whole (by its identity), so that a
+  /// row the store cannot use, which SQLite reports as corruption too, costs one check per file, not one per read.
+  struct Healed {
+    var repairs: [SQLiteRepair] = []
+    var whole: FileIdentity?
+    /// The checks of the whole file run so far.
+    var checks = 0
   }
 }

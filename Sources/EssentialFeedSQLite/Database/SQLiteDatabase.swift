@@ -31,8 +31,8 @@ public actor SQLiteDatabase {
   var busyTimeout: Int32
   /// Whether an operation that meets a damaged file heals it first (see `SQLiteDatabase+Repair.swift`).
   let healing: Healing
-  /// The repairs made since the database was created, in order.
-  var repairs: [SQLiteRepair] = []
+  /// The repairs made since the database was created, and the file last found whole (see `SQLiteDatabase+Repair.swift`).
+  var healed = Healed()
   private let executor = StoreExecutor(label: "SQLiteDatabase")
 
   /// The actor's executor: the database's own serial queue, shared by every store on it.

@@ -180,6 +180,27 @@ struct SQLiteHealingSpecs {
       #expect(await unreadable.repairsMade() == [])
     }
   }
+
+  @Test(
+    "SQL-31 a row the store cannot use (SQLITE_CORRUPT from the store, in a whole file) stays an error and costs one check of the file, not one per read"
+  )
+  func unusableRowIsCheckedOnce() async throws {
+    try await withTemporaryDirectory { directory in
+      let file = directory.appending(path: "feed.sqlite")
+      _ = try await StoredParts(in: SQLiteDatabase(storeURL: file))
+      try SQLiteShell.execute(
+        "UPDATE feed_page SET id = x'00' WHERE position = (SELECT min(position) FROM feed_page)", in: file)
+      let database = SQLiteDatabase(storeURL: file)
+      let pages = SQLitePageStore(database: database)
+
+      for _ in 0..<3 {
+        await #expect(throws: SQLiteError.self) { try await pages.retrievePage(after: nil, limit: 10) }
+      }
+
+      #expect(await database.healed.checks == 1)
+      #expect(await database.repairsMade() == [])
+    }
+  }
 }
 
 /// A feed, a search, a long page list and pending likes on one database, to check which of them a repair kept.
