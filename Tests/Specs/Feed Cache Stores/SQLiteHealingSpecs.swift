@@ -201,6 +201,21 @@ struct SQLiteHealingSpecs {
       #expect(await database.repairsMade() == [])
     }
   }
+
+  @Test("SQL-32 a rebuild a killed repair left beside the database is removed by the next write")
+  func leftRebuildIsRemoved() async throws {
+    try await withTemporaryDirectory { directory in
+      let file = directory.appending(path: "feed.sqlite")
+      let left = file.path(percentEncoded: false) + ".rebuilding"
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      for suffix in ["", "-journal"] { try Data("half a rebuild".utf8).write(to: URL(fileURLWithPath: left + suffix)) }
+
+      try await SQLiteFeedCache(database: SQLiteDatabase(storeURL: file)).insert([], timestamp: fixedCurrentDate)
+
+      #expect(!FileManager.default.fileExists(atPath: left))
+      #expect(!FileManager.default.fileExists(atPath: left + "-journal"))
+    }
+  }
 }
 
 /// A feed, a search, a long page list and pending likes on one database, to check which of them a repair kept.
