@@ -39,8 +39,9 @@ enum SQLiteFileRepair {
     }
   }
 
-  /// Keeps the damaged file (and its log) as `aside`, then moves `rebuilt` into its place in one rename: there is a
-  /// database at `path` at every instant.
+  /// Keeps the damaged file (and its log) as `aside`, then moves `rebuilt` into its place in one rename. Where the file
+  /// system links files, there is a database at `path` at every instant: a crash leaves the damaged file there or the
+  /// rebuilt one, never none (elsewhere the damaged file is renamed aside first).
   static func replace(_ path: String, with rebuilt: String, settingAsideAs aside: String) throws(SQLiteError) {
     for suffix in ["", "-wal", "-shm"] { unlink(aside + suffix) }
     let kept = link(path, aside) == 0 || rename(path, aside) == 0

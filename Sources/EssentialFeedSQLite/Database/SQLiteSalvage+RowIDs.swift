@@ -12,8 +12,9 @@ extension SQLiteSalvage {
   func visitReadableRowIDs(
     of table: String, _ visit: (Int) throws(SQLiteError) -> Void
   ) throws(SQLiteError) -> Bool {
-    let forward = try source.statement("SELECT rowid FROM \(table) NOT INDEXED WHERE rowid >= ? ORDER BY rowid")
-    let backward = try source.statement("SELECT rowid FROM \(table) NOT INDEXED WHERE rowid < ? ORDER BY rowid DESC")
+    guard let forward = try? source.statement("SELECT rowid FROM \(table) NOT INDEXED WHERE rowid >= ? ORDER BY rowid"),
+      let backward = try? source.statement("SELECT rowid FROM \(table) NOT INDEXED WHERE rowid < ? ORDER BY rowid DESC")
+    else { return false }
     defer { forward.reset() }
     defer { backward.reset() }
     var (start, whole) = (Int.min, true)

@@ -66,11 +66,13 @@ struct SQLiteSalvage {
 
   /// Copies every row of `table` the source reads, keeping its row id; returns whether it read every one.
   private func copyRows(of table: String) throws(SQLiteError) -> Bool {
-    let columns = try source.columns(of: table).map(Self.quoted)
+    // A table the source cannot describe or select from (one without row ids, none of ours) keeps no rows: the
+    // others are still copied.
+    guard let columns = try? source.columns(of: table).map(Self.quoted) else { return false }
     let list = (["rowid"] + columns).joined(separator: ", ")
     let name = Self.quoted(table)
     guard let select = try? source.statement("SELECT \(list) FROM \(name) NOT INDEXED WHERE rowid = ?") else {
-      return false  // a table without row ids: none of ours
+      return false
     }
     let placeholders = Array(repeating: "?", count: columns.count + 1).joined(separator: ", ")
     let insert = try target.statement("INSERT OR IGNORE INTO \(name) (\(list)) VALUES (\(placeholders))")
@@ -89,8 +91,7 @@ struct SQLiteSalvage {
       }
       try insert.step()
     }
-    let whole = scansWhole && rowsWhole
-    return whole
+    return scansWhole && rowsWhole
   }
 
   /// A name as an SQL identifier.
