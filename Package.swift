@@ -40,7 +40,8 @@ let package = Package(
     // SQLite from the system: pkg-config `sqlite3` on Linux (libsqlite3-dev), the SDK's on Apple platforms.
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
     .target(
-      name: "EssentialFeedSQLite", dependencies: ["EssentialFeedCache", "CSQLite"], swiftSettings: strictSettings
+      name: "EssentialFeedSQLite", dependencies: ["EssentialFeedCache", "CSQLite", "CCRC32C"],
+      swiftSettings: strictSettings
     ),
     // Pictures for the app and its demo server: libjpeg-turbo (its libjpeg API, through a C shim that keeps libjpeg's
     // longjmp inside C) and libpng (decoded through a C shim too, writing through its simplified API), from the system

@@ -80,22 +80,28 @@ struct AppEnvironment: Sendable {
           .mappingEmbeddedImages(to: embedded?.baseURL)))
     do {
       let result = try await body(environment)
-      await environment.finish(stopping: embedded)
+      await environment.finish(stopping: embedded, noting: use)
       return result
     } catch {
-      await environment.finish(stopping: embedded)
+      await environment.finish(stopping: embedded, noting: use)
       throw error
     }
   }
 
   /// Why the image cache cannot be read, if it cannot: reading its size opens it, as any load would.
-  /// Whether it is busy: another process holds it, so it is in use, not damaged.
-  func imageCacheProblem() async -> (problem: String, busy: Bool)? {
+  /// Whether it is busy: another process holds it, so it is in use, not damaged. Whether it healed: a damaged image
+  /// cache repairs itself when this run meets the damage, and the run says so once: this run's saves and its order of
+  /// use are written first, so damage they meet is healed, and said, in this run.
+  func imageCacheProblem() async -> (problem: String, busy: Bool, healed: Bool)? {
+    await composer.imageSaves?.waitUntilSaved()
+    if composer.imageSaves?.hasFailed != true { try? await composer.storage.images.flush() }
     do {
       _ = try await composer.storage.images.storedImageDataSize()
-      return nil
+      let path = directory.appending(path: options.storeKind.imageCacheFile).path(percentEncoded: false)
+      guard let repair = await composer.storage.repairsMade().last(where: { $0.file == path }) else { return nil }
+      return (ImageCacheHealing.sentence(for: repair, in: options.language), false, true)
     } catch {
-      return (FeedAppError.sentence(for: error), (error as? SQLiteError)?.isBusy == true)
+      return (FeedAppError.sentence(for: error), (error as? SQLiteError)?.isBusy == true, false)
     }
   }
 
@@ -103,12 +109,25 @@ struct AppEnvironment: Sendable {
   /// would otherwise save this run's reads only with its next write; nothing is lost when it fails, the order is then
   /// less exact), closes the databases, and stops the embedded server. A cache whose save failed (busy past its
   /// timeout) is not asked again.
-  private func finish(stopping embedded: LoopbackHTTPServer?) async {
+  private func finish(stopping embedded: LoopbackHTTPServer?, noting use: Use) async {
     await composer.imageSaves?.waitUntilSaved()
     if composer.imageSaves?.hasFailed != true {
       try? await composer.storage.images.flush()  // nothing to do, and nothing opened, when no image was read
     }
+    if case .validate = use {} else { await noteRepairs() }
     await composer.storage.close()  // no I/O is left to the stores' release
     await embedded?.stop()
+  }
+}
+
+extension AppEnvironment {
+  /// Says on stderr what the command's operations repaired in the store's files (a damaged page they met: the file
+  /// rebuilt from what could be read, the damaged one set aside), so a loss is never silent; the image cache, a cache,
+  /// is said by the feed's own report (`imageCacheProblem`). `validate-cache` says its repairs in its output.
+  private func noteRepairs() async {
+    let images = directory.appending(path: options.storeKind.imageCacheFile).path(percentEncoded: false)
+    for repair in await composer.storage.repairsMade() where repair.file != images {
+      AppOutput.printError("note: " + RepairValidation(repair).text(in: options.language))
+    }
   }
 }

@@ -22,6 +22,8 @@ struct CacheValidationReport: Codable, Equatable {
   /// What validation did with the last search, and with `feed browse`'s page list.
   var search: PartValidation?
   var pages: PartValidation?
+  /// What validation repaired first: the files with a damaged page, rebuilt or deleted.
+  var repairs: [RepairValidation]? = nil
 
   /// What validation did, in `language`.
   func text(in language: AppLanguage = .current) -> String {
@@ -37,10 +39,12 @@ struct CacheValidationReport: Codable, Equatable {
       case .kept: language.text("VALIDATE_KEPT", images, savedAt, store)
       case .nothingToDo: language.text("VALIDATE_NOTHING", store)
       }
-    return [
+    let repaired: [String] = (repairs ?? []).map { $0.text(in: language) }
+    let parts: [String?] = [
       feed, imageCache?.text(in: language), search?.text("SEARCH", in: language, store: store),
       pages?.text("PAGES", in: language, store: store), pendingLikes?.text(in: language),
-    ].compactMap { $0 }.joined(separator: "\n")
+    ]
+    return (repaired + parts.compactMap { $0 }).joined(separator: "\n")
   }
 }
 

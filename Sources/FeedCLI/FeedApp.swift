@@ -25,8 +25,10 @@ enum FeedApp {
   static func validateCache(_ options: AppOptions) async throws -> String {
     try await AppEnvironment.with(options, for: .validate) { environment in
       let composer = environment.composer
+      let repairs = try await composer.storage.repair()  // first: the validations below then read whole files
       var report = try await CacheValidationReport(
         composer.localFeed.validateCache(), storePath: environment.storePath)
+      report.repairs = repairs.isEmpty ? nil : repairs.map(RepairValidation.init)
       report.imageCache = await ImageCacheValidation.run(
         composer.storage, kind: options.storeKind, in: environment.directory)
       let storage = composer.storage

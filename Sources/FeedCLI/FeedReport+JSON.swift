@@ -5,7 +5,7 @@ import Foundation
 extension FeedReport {
   private enum JSONKeys: String, CodingKey {
     case title, server, embeddedServer, store, feedSource, serverProblem, saveProblem, entries, imageCacheProblem
-    case imageCacheBusy, imagesLoaded, imagesFailed, imagesFromCache, imagesFromServer
+    case imageCacheBusy, imageCacheHealed, imagesLoaded, imagesFailed, imagesFromCache, imagesFromServer
   }
 
   /// The number of images that loaded.
@@ -23,6 +23,7 @@ extension FeedReport {
     try container.encode(entries, forKey: .entries)
     try container.encode(imageCacheProblem, forKey: .imageCacheProblem)
     try container.encode(imageCacheBusy, forKey: .imageCacheBusy)
+    try container.encode(imageCacheHealed, forKey: .imageCacheHealed)
     try container.encode(imagesLoaded, forKey: .imagesLoaded)
     try container.encode(imagesFailed, forKey: .imagesFailed)
     try container.encode(imagesFromCache, forKey: .imagesFromCache)

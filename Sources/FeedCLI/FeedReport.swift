@@ -34,6 +34,8 @@ struct FeedReport: Codable, Equatable {
   var imageCachePath: String? = nil
   /// Whether that problem is another process holding the image cache: in use, not damaged.
   var imageCacheBusy = false
+  /// Whether the problem is damage the image cache healed during the run: its sentence says what it kept.
+  var imageCacheHealed = false
 
   var imagesFromCache: Int { entries.filter { $0.imageSource == .cache }.count }
   var imagesFromServer: Int { entries.filter { $0.imageSource == .server }.count }

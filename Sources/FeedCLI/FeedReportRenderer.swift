@@ -27,7 +27,9 @@ enum FeedReportRenderer {
     }
     lines.append("")
     lines.append(summary(report, language: language))
-    if let problem = report.imageCacheProblem {
+    if let problem = report.imageCacheProblem, report.imageCacheHealed {
+      lines.append(problem)
+    } else if let problem = report.imageCacheProblem {
       lines.append(
         language.text(
           report.imageCacheBusy ? "IMAGE_CACHE_BUSY" : "IMAGE_CACHE_UNUSABLE",

@@ -85,7 +85,7 @@ struct FeedRun {
       imageCacheProblem: imageCache?.problem,
       imageCachePath: environment.directory.appending(path: environment.options.storeKind.imageCacheFile)
         .path(percentEncoded: false),
-      imageCacheBusy: imageCache?.busy == true)
+      imageCacheBusy: imageCache?.busy == true, imageCacheHealed: imageCache?.healed == true)
   }
 }
 

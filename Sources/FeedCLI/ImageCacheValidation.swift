@@ -34,7 +34,7 @@ struct ImageCacheValidation: Codable, Equatable {
     }
   }
 
-  /// Reads the image cache of `storage`, of `kind`, in `directory`, and deletes it when it cannot be read; `nil`
+  /// Reads the image cache of `storage`, of `kind`, in `directory`, and deletes its images when it cannot be read; `nil`
   /// when there is none. Another program's database (or a newer version's) is left as it is, and so is one another
   /// process holds (busy): in use, not damaged.
   static func run(_ storage: FeedStorage, kind: FeedStorage.Kind, in directory: URL) async -> ImageCacheValidation? {
@@ -47,12 +47,9 @@ struct ImageCacheValidation: Codable, Equatable {
     } catch let error as SQLiteError where error.isBusy {
       return ImageCacheValidation(action: .leftBusy, path: path, reason: FeedAppError.sentence(for: error))
     } catch {
-      if (try? await storage.images.deleteAllImageData()) == nil, kind == .sqlite {
-        // A file no store can read as a database: closed first, then unlinked (a link goes and its target stays; a
-        // directory there is left alone).
-        await storage.close()
-        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
-      }
+      // The SQLite kind's image cache heals itself (a damaged page is rebuilt, a file nothing can read is deleted, by
+      // the library): what is left is a store whose data cannot be read, which deleting its images recovers.
+      try? await storage.images.deleteAllImageData()
       return ImageCacheValidation(action: .deletedUnreadable, path: path, reason: FeedAppError.sentence(for: error))
     }
   }

@@ -4,7 +4,7 @@ import Foundation
 /// Every store a composition root needs, described once as one value, in the style of Nuke's
 /// `ImagePipeline.Configuration`: a preset makes it (``inMemory(imageLimits:currentDate:)`` here; `sqlite(in:)` and
 /// `fileSystem(in:)` in EssentialFeedSQLite; ``Kind`` names the persistent ones for an app to offer), or a store of
-/// your own takes the place of any of them through ``init(feed:search:pages:pendingLikes:likedList:images:close:)``.
+/// your own takes the place of any of them through ``init(feed:search:pages:pendingLikes:likedList:images:close:repairs:)``.
 ///
 /// Each store is a small type of its own, one capability each; the stores of one preset share one backend handle (a
 /// database, a directory), opened on their first operation. Nothing is opened by making the value.
@@ -22,6 +22,8 @@ public struct FeedStorage: Sendable {
   /// The image cache, within its limits.
   public let images: any LimitedFeedImageDataStore
   private let closing: @Sendable () async -> Void
+  /// How the storage's files heal (see ``repair()``).
+  let repairs: Repairs
 
   /// Storage of the stores given.
   ///
@@ -33,13 +35,15 @@ public struct FeedStorage: Sendable {
   ///   - likedList: The liked list's store: not `feed`, or the two lists would replace each other.
   ///   - images: The image cache.
   ///   - close: Closes what the stores opened (``close()``); by default nothing.
+  ///   - repairs: How the stores' files heal (``repair()``); by default there is nothing to repair.
   public init(
     feed: any FeedStore, search: any FeedSearchStore, pages: any FeedPageStore,
     pendingLikes: any RecoverablePendingLikeActionStore, likedList: any FeedStore,
-    images: any LimitedFeedImageDataStore, close: @escaping @Sendable () async -> Void = {}
+    images: any LimitedFeedImageDataStore, close: @escaping @Sendable () async -> Void = {},
+    repairs: Repairs = .none
   ) {
     (self.feed, self.search, self.pages, self.pendingLikes) = (feed, search, pages, pendingLikes)
-    (self.likedList, self.images, closing) = (likedList, images, close)
+    (self.likedList, self.images, closing, self.repairs) = (likedList, images, close, repairs)
   }
 
   /// Closes every file and database the stores opened: no I/O is left to their release (a store does none in

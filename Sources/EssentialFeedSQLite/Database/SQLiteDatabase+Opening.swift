@@ -53,6 +53,7 @@ extension SQLiteDatabase {
     if fd >= 0 { Foundation.close(fd) }
     if let identity = FileIdentity(path), !identity.isRegularFile { throw .notRegularFile(path) }
     let db = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
+    for suffix in ["", "-journal"] { unlink(path + ".rebuilding" + suffix) }  // a killed repair's (SQL-32)
     // The schema first: another program's database is refused before anything (its journal mode included) changes.
     try prepareSchema(db, writable: true)
     // On every read-write open (a no-op once the file is in WAL): another connection reading or writing the file

@@ -29,6 +29,10 @@ public actor SQLiteDatabase {
   /// How long an operation waits now: ``patience``, or 0 once one gave up on a busy database, until a write gets
   /// through (see `SQLiteDatabase+Busy.swift`).
   var busyTimeout: Int32
+  /// Whether an operation that meets a damaged file heals it first (see `SQLiteDatabase+Repair.swift`).
+  let healing: Healing
+  /// The repairs made since the database was created, and the file last found whole (see `SQLiteDatabase+Repair.swift`).
+  var healed = Healed()
   private let executor = StoreExecutor(label: "SQLiteDatabase")
 
   /// The actor's executor: the database's own serial queue, shared by every store on it.
@@ -36,9 +40,12 @@ public actor SQLiteDatabase {
 
   /// Creates a database on the file at `storeURL`. The file, and its directory, are created on the first write.
   ///
-  /// - Parameter storeURL: A file URL.
-  public init(storeURL: URL) {
-    self.init(location: .file(storeURL.path(percentEncoded: false)))
+  /// - Parameters:
+  ///   - storeURL: A file URL.
+  ///   - healing: Whether an operation may delete a file in which nothing can be read: only ``repair()`` does by
+  ///     default (``Healing/standard``), any operation does for a cache (``Healing/cache``).
+  public init(storeURL: URL, healing: Healing = .standard) {
+    self.init(location: .file(storeURL.path(percentEncoded: false)), healing: healing)
   }
 
   /// A database on the file at `storeURL` whose operations wait `busyTimeout` milliseconds for another's lock.
@@ -46,8 +53,8 @@ public actor SQLiteDatabase {
     self.init(location: .file(storeURL.path(percentEncoded: false)), patience: busyTimeout)
   }
 
-  private init(location: Location, patience: Int32 = SQLiteConnection.busyTimeout) {
-    self.location = location
+  private init(location: Location, patience: Int32 = SQLiteConnection.busyTimeout, healing: Healing = .standard) {
+    (self.location, self.healing) = (location, healing)
     (self.patience, busyTimeout) = (patience, patience)
   }
 
@@ -76,7 +83,7 @@ public actor SQLiteDatabase {
     _ operation: String, _ body: (SQLiteConnection?) throws(SQLiteError) -> T
   ) throws(SQLiteError) -> T {
     do {
-      return try body(try open(forWriting: false))
+      return try healingOnce { () throws(SQLiteError) in try body(try open(forWriting: false)) }
     } catch {
       noteBusy(error)
       throw error.while(operation, at: displayPath)
@@ -86,11 +93,13 @@ public actor SQLiteDatabase {
   /// Runs `body` on the connection opened read-write, creating the database if needed. Any error says `operation`.
   func writing<T>(_ operation: String, _ body: (SQLiteConnection) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
     do throws(SQLiteError) {
-      guard let db = try open(forWriting: true) else { throw SQLiteError(code: SQLITE_CANTOPEN, message: "no file") }
-      switchToWALIfNeeded()
-      let result = try body(db)
-      regainPatience()
-      return result
+      return try healingOnce { () throws(SQLiteError) in
+        guard let db = try open(forWriting: true) else { throw SQLiteError(code: SQLITE_CANTOPEN, message: "no file") }
+        switchToWALIfNeeded()
+        let result = try body(db)
+        regainPatience()
+        return result
+      }
     } catch {
       noteBusy(error)
       throw error.while(operation, at: displayPath)

@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// A failure reported by SQLite, with its result code and message, or a failure of the store's own checks.
 public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -64,6 +65,13 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
       message:
         "the database was not written by this store (schema version \(version), with none of this store's tables); "
         + "it is left as it is: move it away or choose another store location")
+  }
+
+  /// An image whose bytes no longer match the checksum stored with them.
+  static func damagedImage(_ url: URL, at path: String) -> SQLiteError {
+    SQLiteError(
+      code: SQLITE_CORRUPT, message: "the image's bytes do not match their checksum",
+      operation: "read image data for \(url.absoluteString) from \(path)")
   }
 
   /// A FIFO, a directory, a device or a symbolic link where the database belongs: never opened.

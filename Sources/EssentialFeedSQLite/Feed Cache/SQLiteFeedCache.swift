@@ -87,26 +87,25 @@ public actor SQLiteFeedCache: FeedStore, SQLiteDatabaseStore {
   }
 
   /// Deletes the cached feed; image data, pending likes, the search and the pages are kept. Feed tables the store
-  /// cannot read (dropped, altered) are rebuilt, and only they; a file that is not a database at all is deleted, so
-  /// the store recovers. No file at all is an empty cache, and nothing is created.
+  /// cannot read (dropped, altered) are rebuilt, and only they; a file with damaged pages is repaired (rebuilt from
+  /// every row still readable, the damaged file set aside: ``SQLiteDatabase/repair()``), and one in which nothing can
+  /// be read is deleted, so the store recovers. No file at all is an empty cache, and nothing is created.
   ///
   /// - Throws: ``SQLiteError`` when the cache cannot be deleted; it is then unchanged. A database written by a newer
   ///   version of the store, or not by this store, is never changed: its error is thrown.
   public func deleteCachedFeed() throws(SQLiteError) {
-    do {
-      try writing("delete the cached feed from") { db throws(SQLiteError) in
+    let delete = { () throws(SQLiteError) in
+      try self.writing("delete the cached feed from") { db throws(SQLiteError) in
         try db.transaction(immediate: true) { () throws(SQLiteError) in
           try Self.rebuildFeedTablesIfUnusable(db)
-          try db.statement("DELETE FROM feed_image").step()
-          try db.statement("DELETE FROM cache").step()
+          try db.execute("DELETE FROM feed_image; DELETE FROM cache;")
         }
       }
-    } catch  where error.isUnreadableFile {
-      do {
-        try database.onSharedExecutor { database throws(SQLiteError) in try database.removeUnusableFile() }
-      } catch {
-        throw error.while("delete the unusable database", at: database.displayPath)
-      }
+    }
+    do { try delete() } catch  where error.isUnreadableFile {  // a write repairs damage; validation deletes the rest
+      let repair = try database.onSharedExecutor { database throws(SQLiteError) in try database.repair() }
+      guard let repair else { throw error }
+      if !repair.deletedFile { try delete() }
     }
   }
 }

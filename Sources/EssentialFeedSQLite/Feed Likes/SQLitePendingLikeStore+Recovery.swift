@@ -2,14 +2,18 @@ import EssentialFeed
 import Foundation
 
 extension SQLitePendingLikeStore: RecoverablePendingLikeActionStore {
-  /// Rebuilds `pending_like` from every row that is still an action, in one transaction: a table it cannot read (a
-  /// foreign shape) is dropped and made again. No other table is touched.
+  /// Repairs a database file with a damaged page first (``SQLiteDatabase/repair()``: every row still readable kept,
+  /// the damaged file set aside), then rebuilds `pending_like` from every row that is still an action, in one
+  /// transaction: a table it cannot read (a foreign shape) is dropped and made again. No other table is touched.
   ///
-  /// - Returns: The actions kept and the rows dropped; on a table that reads, the actions it holds and nothing
-  ///   changed.
-  /// - Throws: ``SQLiteError`` when the database cannot be written; nothing changes then.
+  /// - Returns: The actions kept, the rows dropped, and where a damaged file was set aside; on a whole file whose
+  ///   table reads, the actions it holds and nothing changed.
+  /// - Throws: ``SQLiteError`` when the database cannot be checked or written; nothing changes then.
   public func recoverPendingActions() throws(SQLiteError) -> PendingLikeRecovery {
-    if let readable = try? pendingActions() { return PendingLikeRecovery(kept: readable.count, dropped: 0) }
+    let repair = try database.onSharedExecutor { database throws(SQLiteError) in try database.repair() }
+    if let readable = try? pendingActions() {
+      return PendingLikeRecovery(kept: readable.count, dropped: 0, setAside: repair?.setAside)
+    }
     return try writing("recover the pending likes in") { db throws(SQLiteError) -> PendingLikeRecovery in
       try db.transaction(immediate: true) { () throws(SQLiteError) -> PendingLikeRecovery in
         var (kept, rows) = ([PendingLikeAction](), 0)

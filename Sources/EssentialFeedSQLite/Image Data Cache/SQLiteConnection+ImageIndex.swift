@@ -18,7 +18,8 @@ extension SQLiteConnection {
       """
       DROP TABLE IF EXISTS image_entry;
       DROP TABLE IF EXISTS image_total;
-      CREATE TABLE image_entry (url TEXT PRIMARY KEY, size INTEGER NOT NULL, stored REAL NOT NULL, used INTEGER NOT NULL);
+      CREATE TABLE image_entry (
+        url TEXT PRIMARY KEY, size INTEGER NOT NULL, stored REAL NOT NULL, used INTEGER NOT NULL, checksum INTEGER);
       CREATE INDEX image_entry_by_use ON image_entry (used);
       CREATE TABLE image_total (id INTEGER PRIMARY KEY CHECK (id = 1), bytes INTEGER NOT NULL);
       """)
@@ -30,17 +31,18 @@ extension SQLiteConnection {
     try execute("INSERT INTO image_total (id, bytes) SELECT 1, coalesce(sum(size), 0) FROM image_entry")
   }
 
-  /// Records a new image of `size` bytes under `key`, stored at `stored` and used last of all.
-  func indexImage(_ key: String, size: Int, stored: Date) throws(SQLiteError) {
+  /// Records a new image of `size` bytes under `key`, with its bytes' `checksum`, stored at `stored` and used last.
+  func indexImage(_ key: String, size: Int, checksum: Int, stored: Date) throws(SQLiteError) {
     let entry = try statement(
       """
-      INSERT INTO image_entry (url, size, stored, used)
-      VALUES (?, ?, ?, (SELECT coalesce(max(used), 0) + 1 FROM image_entry))
+      INSERT INTO image_entry (url, size, stored, used, checksum)
+      VALUES (?, ?, ?, (SELECT coalesce(max(used), 0) + 1 FROM image_entry), ?)
       """)
     defer { entry.reset() }
     try entry.bind(key, at: 1)
     try entry.bind(size, at: 2)
     try entry.bind(stored.timeIntervalSinceReferenceDate, at: 3)
+    try entry.bind(checksum, at: 4)
     try entry.step()
     try addToTotal(size)
   }

@@ -47,4 +47,10 @@ extension SQLiteImageDataStore {
     }
     pendingImageUses = []
   }
+
+  /// Whether an image stored at `stored` has expired under the store's limits; never without limits or a date.
+  func hasExpired(storedAt stored: Date?) -> Bool {
+    guard let imageLimits, let stored else { return false }
+    return imageLimits.hasExpired(storedAt: stored, at: currentDate())
+  }
 }

@@ -50,6 +50,10 @@ public actor SQLiteImageDataStore: LimitedFeedImageDataStore, SQLiteDatabaseStor
     SQLiteMigration(version: 3, identifier: "3 the image index") { db throws(SQLiteError) in
       try db.rebuildImageIndexIfMissing(now: Date())
     },
+    SQLiteMigration(version: 4, identifier: "4 image checksums") { db throws(SQLiteError) in
+      guard try !db.columns(of: "image_entry").contains("checksum") else { return }  // a new index has it
+      try db.execute("ALTER TABLE image_entry ADD COLUMN checksum INTEGER")
+    },
   ]
 
   /// Stores `data` for `url`, replacing what was stored for it; with limits, then removes the least recently used
@@ -76,7 +80,7 @@ public actor SQLiteImageDataStore: LimitedFeedImageDataStore, SQLiteDatabaseStor
         defer { row.reset() }
         try row.bind(url.absoluteString, at: 1)
         try row.step(binding: data, at: 2)
-        try db.indexImage(url.absoluteString, size: data.count, stored: now)
+        try db.indexImage(url.absoluteString, size: data.count, checksum: ImageChecksum.of(data), stored: now)
         if let imageLimits {
           try db.evictImages(downTo: imageLimits.maximumBytes)
           Self.returnFreedPages(db)  // in the insert's transaction: a commit of its own costs a quarter of an insert
@@ -88,6 +92,8 @@ public actor SQLiteImageDataStore: LimitedFeedImageDataStore, SQLiteDatabaseStor
   }
 
   /// Retrieves the data stored for `url`, recording the use; with limits, an expired image is removed and is a miss.
+  /// Bytes that no longer match the checksum stored with them (damage SQLite cannot see: it keeps no checksum) are
+  /// never returned: a cache (``SQLiteDatabase/Healing/cache``) removes the image, a miss; another store throws.
   /// Never creates a database.
   ///
   /// - Parameter url: The image's URL.
@@ -95,21 +101,24 @@ public actor SQLiteImageDataStore: LimitedFeedImageDataStore, SQLiteDatabaseStor
   /// - Throws: ``SQLiteError`` when the database cannot be read, or an expired image cannot be removed.
   public func retrieve(dataForURL url: URL) throws(SQLiteError) -> Data? {
     let key = url.absoluteString
-    let found = try reading("read image data from") { db throws(SQLiteError) -> (Data, Date?)? in
+    let found = try reading("read image data from") { db throws(SQLiteError) -> (Data, Date?, Int?)? in
       guard let db else { return nil }
       let indexed = try db.hasImageIndex()
       let row = try db.statement(
         indexed
-          ? "SELECT d.data, e.stored FROM image_data d LEFT JOIN image_entry e ON e.url = d.url WHERE d.url = ?"
-          : "SELECT data, NULL FROM image_data WHERE url = ?")
+          ? "SELECT d.data, e.stored, e.checksum FROM image_data d LEFT JOIN image_entry e ON e.url = d.url WHERE d.url = ?"
+          : "SELECT data, NULL, NULL FROM image_data WHERE url = ?")
       defer { row.reset() }
       try row.bind(key, at: 1)
       guard try row.step(), let data = row.data(at: 0) else { return nil }
-      return (data, row.isNull(at: 1) ? nil : Date(timeIntervalSinceReferenceDate: row.double(at: 1)))
+      let stored = row.isNull(at: 1) ? nil : Date(timeIntervalSinceReferenceDate: row.double(at: 1))
+      return (data, stored, row.isNull(at: 2) ? nil : row.int(at: 2))
     }
-    guard let (data, stored) = found else { return nil }
-    if let imageLimits, let stored, imageLimits.hasExpired(storedAt: stored, at: currentDate()) {
-      try writing("remove expired image data from") { db throws(SQLiteError) in
+    guard let (data, stored, checksum) = found else { return nil }
+    let damaged = checksum.map { $0 != ImageChecksum.of(data) } ?? false
+    if damaged, database.healing != .cache { throw .damagedImage(url, at: database.displayPath) }
+    if damaged || hasExpired(storedAt: stored) {  // a cache drops an image whose bytes changed: it loads again
+      try writing("remove \(damaged ? "damaged" : "expired") image data from") { db throws(SQLiteError) in
         try db.transaction(immediate: true) { () throws(SQLiteError) in try db.removeImage(key) }
         Self.returnFreedPages(db)
       }

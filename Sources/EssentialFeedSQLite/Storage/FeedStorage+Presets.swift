@@ -12,7 +12,9 @@ extension FeedStorage {
   public static let likedListDatabaseFile = "likes.sqlite"
 
   /// Every store on SQLite in `directory`: the feed, the last search, the pending likes and the page list on one
-  /// database (``databaseFile``, one connection), the liked list and the image cache on one each.
+  /// database (``databaseFile``, one connection), the liked list and the image cache on one each. A damaged page
+  /// heals (``FeedStorage/repair()``, and any write that meets it); the image cache, a cache, heals itself on the
+  /// first operation that meets the damage (``SQLiteDatabase/Healing/cache``).
   ///
   /// - Parameters:
   ///   - directory: The directory of the databases; it is created on the first write.
@@ -22,13 +24,20 @@ extension FeedStorage {
     in directory: URL, imageLimits: ImageCacheLimits? = nil, currentDate: @escaping @Sendable () -> Date = Date.init
   ) -> FeedStorage {
     let open = { (file: String) in SQLiteDatabase(storeURL: directory.appending(path: file)) }
-    let (database, liked, images) = (open(databaseFile), open(likedListDatabaseFile), open(imageDatabaseFile))
+    let (database, liked) = (open(databaseFile), open(likedListDatabaseFile))
+    let images = SQLiteDatabase(storeURL: directory.appending(path: imageDatabaseFile), healing: .cache)
     return FeedStorage(
       feed: SQLiteFeedCache(database: database), search: SQLiteSearchStore(database: database),
       pages: SQLitePageStore(database: database), pendingLikes: SQLitePendingLikeStore(database: database),
       likedList: SQLiteFeedCache(database: liked),
       images: SQLiteImageDataStore(database: images, imageLimits: imageLimits, currentDate: currentDate),
-      close: { for database in [database, liked, images] { await database.close() } })
+      close: { for database in [database, liked, images] { await database.close() } },
+      repairs: .sqlite([
+        (
+          database, ["feed_image": .feed, "search_result": .search, "feed_page": .pages, "pending_like": .pendingLikes]
+        ),
+        (liked, ["feed_image": .likedList]), (images, ["image_data": .images]),
+      ]))
   }
 
   /// Every store as files in `directory`, on one ``FileSystemStoreDirectory``: the feed, the last search, the pending
