@@ -26,7 +26,7 @@ struct StoreHealingAppTests {
       try SQLitePageDamage.zeroRootPage(of: object, in: file)
 
       let validated = try await FeedApp.validateCache(
-        AppOptions(store: store, storeKind: .sqlite, json: false, language: .english))
+        AppOptions(store: store, storeKind: .sqlite, json: false, limits: .patient, language: .english))
 
       let path = file.path(percentEncoded: false)
       #expect(validated.contains("Rebuilt \(path) from what was still readable"), "\(validated)")
@@ -42,7 +42,7 @@ struct StoreHealingAppTests {
       if object != "search_result" { #expect(try await storage.search.retrieveSearch()?.results.count == 3) }
       await storage.close()
       let again = try await FeedApp.validateCache(
-        AppOptions(store: store, storeKind: .sqlite, json: false, language: .english))
+        AppOptions(store: store, storeKind: .sqlite, json: false, limits: .patient, language: .english))
       #expect(!again.contains("Rebuilt"), "\(again)")
     }
   }
@@ -67,7 +67,7 @@ struct StoreHealingAppTests {
       #expect(clean.imageCacheProblem == nil)
       #expect(clean.imagesFromCache + clean.imagesFromServer == 64)
       let validated = try await FeedApp.validateCache(
-        AppOptions(store: store, storeKind: .sqlite, json: false, language: .english))
+        AppOptions(store: store, storeKind: .sqlite, json: false, limits: .patient, language: .english))
       #expect(validated.contains("Kept an image cache of"), "\(validated)")
       #expect(!validated.contains("Rebuilt"), "\(validated)")
     }
@@ -89,7 +89,7 @@ struct StoreHealingAppTests {
       let server = try await DemoFeedServer.start()
       let options = AppOptions(
         url: server.baseURL.absoluteString, offline: false, store: store, storeKind: .sqlite, json: true,
-        limits: Self.patient)
+        limits: .patient)
 
       let first = try Self.json(try await FeedApp.sync(options))
       let second = try Self.json(try await FeedApp.sync(options))
@@ -100,10 +100,6 @@ struct StoreHealingAppTests {
       #expect(FileManager.default.fileExists(atPath: store + "/feed.sqlite.damaged"))
     }
   }
-
-  /// Requests to the loopback server wait as long as a machine whose every core is busy needs: a setup run that
-  /// timed out would cache fewer images than the checks count.
-  private static let patient = NetworkLimits(timeout: 600)
 
   private static func json(_ text: String) throws -> [String: Any] {
     try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -129,7 +125,7 @@ struct StoreHealingAppTests {
     let json = try await FeedApp.show(
       AppOptions(
         url: nil, offline: offline, store: store.path(percentEncoded: false), storeKind: .sqlite, json: true,
-        limits: Self.patient),
+        limits: .patient),
       progress: nil)
     return try JSONDecoder().decode(FeedReport.self, from: Data(json.utf8))
   }
