@@ -65,7 +65,7 @@ extension FeedCommand {
           """),
       transform: { text in
         guard let depth = ColourDepth(rawValue: text) else {
-          throw ValidationError("--colors must be 24bit, 256 or grey.")
+          throw OptionProblem.notOneOf(option: "--colors", choices: ["24bit", "256", "grey"]).error()
         }
         return depth
       })
@@ -81,24 +81,26 @@ extension FeedCommand {
           """),
       transform: { text in
         guard let graphics = TerminalGraphics(rawValue: text) else {
-          throw ValidationError("--graphics must be kitty, sixel, iterm or blocks.")
+          throw OptionProblem.notOneOf(option: "--graphics", choices: ["kitty", "sixel", "iterm", "blocks"]).error()
         }
         return graphics
       })
     var graphics: TerminalGraphics?
 
     func validate() throws {
-      guard (1...100_000).contains(window) else { throw ValidationError("--window must be from 1 to 100000.") }
+      guard (1...100_000).contains(window) else {
+        throw OptionProblem.outOfRange(option: "--window", low: "1", high: "100000").error()
+      }
       guard (1...1_000).contains(chosenPageSize), chosenPageSize <= window else {
-        throw ValidationError("--page-size must be from 1 to 1000, and at most --window.")
+        throw OptionProblem.pageSize(option: "--page-size", high: "1000", window: "--window").error()
       }
       if let items, !(0...10_000_000).contains(items) {
-        throw ValidationError("--items must be from 0 to 10000000.")
+        throw OptionProblem.outOfRange(option: "--items", low: "0", high: "10000000").error()
       }
       if items != nil, network.url != nil {
-        throw ValidationError("--items sets the embedded server's feed; with --url the server decides.")
+        throw OptionProblem.itemsWithURL.error()
       }
-      if let maxPages, maxPages < 1 { throw ValidationError("--max-pages must be at least 1.") }
+      if let maxPages, maxPages < 1 { throw OptionProblem.below(option: "--max-pages", low: "1").error() }
     }
 
     /// The options this command was given.

@@ -22,9 +22,11 @@ extension FeedCommand {
 
     func validate() throws {
       guard !keyword.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-        throw ValidationError("The keyword is empty; say what to search for.")
+        throw OptionProblem.emptyKeyword.error()
       }
-      guard (1...1_000).contains(pages) else { throw ValidationError("--pages must be from 1 to 1000.") }
+      guard (1...1_000).contains(pages) else {
+        throw OptionProblem.outOfRange(option: "--pages", low: "1", high: "1000").error()
+      }
     }
 
     func run() async throws {

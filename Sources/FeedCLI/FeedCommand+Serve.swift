@@ -33,9 +33,15 @@ extension FeedCommand {
     var imageFormat = DemoImageFormat.mixed
 
     func validate() throws {
-      guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
-      guard (0...10_000_000).contains(items) else { throw ValidationError("--items must be from 0 to 10000000.") }
-      guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be from 0 to 1.") }
+      guard (0...65_535).contains(port) else {
+        throw OptionProblem.outOfRange(option: "--port", low: "0", high: "65535").error()
+      }
+      guard (0...10_000_000).contains(items) else {
+        throw OptionProblem.outOfRange(option: "--items", low: "0", high: "10000000").error()
+      }
+      guard (0...1).contains(failRate) else {
+        throw OptionProblem.outOfRange(option: "--fail-rate", low: "0", high: "1").error()
+      }
     }
 
     func run() async throws {

@@ -77,7 +77,9 @@ extension FeedCommand {
     var maxPages = FeedComposer.defaultMaximumPages
 
     func validate() throws {
-      guard (1...1_000_000).contains(maxPages) else { throw ValidationError("--max-pages must be from 1 to 1000000.") }
+      guard (1...1_000_000).contains(maxPages) else {
+        throw OptionProblem.outOfRange(option: "--max-pages", low: "1", high: "1000000").error()
+      }
       guard let imageID, UUID(uuidString: imageID) == nil else { return }
       let commands = FeedCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
       if let command = CommandSuggestion.nearest(to: imageID, in: commands) {

@@ -18,9 +18,9 @@ struct ImageCacheOptions: ParsableArguments {
   var limits: ImageCacheLimits { ImageCacheLimits(maximumBytes: imageCacheLimit, maximumAge: imageMaxAge) }
 
   func validate() throws {
-    guard imageCacheLimit >= 0 else { throw ValidationError("--image-cache-limit must be 0 or more bytes.") }
+    guard imageCacheLimit >= 0 else { throw OptionProblem.negativeBytes(option: "--image-cache-limit").error() }
     guard imageMaxAge >= 0, imageMaxAge.isFinite else {
-      throw ValidationError("--image-max-age must be 0 or more seconds.")
+      throw OptionProblem.negativeSeconds(option: "--image-max-age").error()
     }
   }
 }

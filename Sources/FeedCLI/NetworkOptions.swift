@@ -28,10 +28,12 @@ struct ServerOptions: ParsableArguments {
   func validate() throws {
     if let url, AbsoluteHTTPURL.parse(url) == nil { throw ValidationError(FeedAppError.invalidURL(url).description) }
     guard timeout > 0, timeout.isFinite else {
-      throw ValidationError("--timeout must be a positive number of seconds.")
+      throw OptionProblem.notPositiveSeconds(option: "--timeout").error()
     }
-    guard maxResponseBytes > 0 else { throw ValidationError("--max-response-bytes must be positive.") }
-    guard (1...64).contains(imageRequests) else { throw ValidationError("--image-requests must be from 1 to 64.") }
+    guard maxResponseBytes > 0 else { throw OptionProblem.notPositive(option: "--max-response-bytes").error() }
+    guard (1...64).contains(imageRequests) else {
+      throw OptionProblem.outOfRange(option: "--image-requests", low: "1", high: "64").error()
+    }
   }
 }
 
@@ -47,6 +49,6 @@ struct NetworkOptions: ParsableArguments {
   var limits: NetworkLimits { server.limits }
 
   func validate() throws {
-    if offline, server.url != nil { throw ValidationError("--offline and --url cannot be used together.") }
+    if offline, server.url != nil { throw OptionProblem.offlineWithURL.error() }
   }
 }
