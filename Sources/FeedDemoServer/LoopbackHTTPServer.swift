@@ -8,6 +8,8 @@ public final class LoopbackHTTPServer: Sendable {
   /// The server's root, `http://127.0.0.1:<port>`.
   public let baseURL: URL
   private let task: Task<Void, any Error>
+  /// How long a request's handler may run before FlyingFox answers 500 in its place: an hour, a bound on a hang only.
+  static let handlerTimeout: TimeInterval = 3_600
 
   private init(baseURL: URL, task: Task<Void, any Error>) {
     self.baseURL = baseURL
@@ -25,7 +27,11 @@ public final class LoopbackHTTPServer: Sendable {
     port: UInt16 = 0, configure: @Sendable (HTTPServer, _ baseURL: URL) async -> Void
   ) async throws -> LoopbackHTTPServer {
     // Routes are added once the server listens, so they can know its port.
-    let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), logger: .disabled)
+    // FlyingFox answers 500 to a request whose handler runs past its `timeout` (15 s by default): on a machine whose
+    // every core was busy, making a demo image took longer, and 2 of 64 images failed (APP-1, APP-45 in CI). The
+    // clients set their own timeouts; the server's only bounds a hung handler.
+    let server = HTTPServer(
+      address: try .inet(ip4: "127.0.0.1", port: port), timeout: Self.handlerTimeout, logger: .disabled)
     let task = Task { try await server.run() }
     do {
       // Listening, or the server's own end (its error): whichever comes first. A timeout here failed tests on a busy
