@@ -29,6 +29,6 @@ extension InMemoryFeedStore: PendingLikeActionStore {
   /// - Returns: The actions removed, in the order of `actions`.
   @discardableResult
   public func removeIfPending(_ actions: [PendingLikeAction]) -> [PendingLikeAction] {
-    actions.filter { pendingLikes.remove(image: $0.imageID, ifActionID: $0.id) }
+    pendingLikes.remove(actions)  // one access to the actor's state for the batch, not one per action
   }
 }

@@ -50,9 +50,9 @@ extension FileSystemPendingLikeStore {
   public func removeIfPending(_ actions: [PendingLikeAction]) throws(FileFeedStoreError) -> [PendingLikeAction] {
     try lock.holding { () throws(FileFeedStoreError) -> [PendingLikeAction] in
       var likes = try takeLikes()
-      var named = Set<UUID>()
-      let removed = actions.filter { likes.contains(actionID: $0.id) && named.insert($0.id).inserted }
-      if removed.isEmpty { pendingLikes = likes } else { try record(removed.map { .remove($0.id) }, in: &likes) }
+      let removed = actions.filter { likes.remove(actionID: $0.id) }  // applied here, once each; written below
+      let records = removed.map { PendingLikeJournal.Record.remove($0.id) }
+      if records.isEmpty { pendingLikes = likes } else { try record(records, in: &likes, applied: true) }
       return removed
     }
   }
@@ -117,9 +117,11 @@ extension FileSystemPendingLikeStore {
     return likes
   }
 
-  /// Applies `records` to `likes` and writes them: appended in one write, or the journal compacted.
-  private func record(_ records: [PendingLikeJournal.Record], in likes: inout PendingLikes) throws(FileFeedStoreError) {
-    for record in records { likes.apply(record) }
+  /// Applies `records` to `likes` (unless `applied`) and writes them: appended in one write, or the journal compacted.
+  private func record(
+    _ records: [PendingLikeJournal.Record], in likes: inout PendingLikes, applied: Bool = false
+  ) throws(FileFeedStoreError) {
+    if !applied { for record in records { likes.apply(record) } }
     // An empty store, a version 1 journal (no committed length) or one mostly of replaced actions is rewritten.
     let compacting =
       likes.length == 0 || likes.version < PendingLikeJournal.version
