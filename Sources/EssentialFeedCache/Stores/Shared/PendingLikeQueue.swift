@@ -39,7 +39,8 @@ struct PendingLikeQueue: Sendable {
 
   /// Removes `imageID`'s pending action when its id is `actionID` (one lookup); returns whether it did.
   mutating func remove(image imageID: UUID, ifActionID actionID: UUID) -> Bool {
-    guard let index = slotOfImage.index(forKey: UUIDKey(imageID)), slots[slotOfImage.values[index]]?.id == actionID else {
+    guard let index = slotOfImage.index(forKey: UUIDKey(imageID)), slots[slotOfImage.values[index]]?.id == actionID
+    else {
       return false
     }
     slots[slotOfImage.remove(at: index).value] = nil
