@@ -52,7 +52,7 @@ extension Pair {
   /// Pending actions: enqueued one by one, listed, then removed as the synchronizer removes its answers (in batches),
   /// against an array by hand.
   static let pendingLikes = Pair(
-    name: "pending likes", goal: 1.5, limit: 1.58, sizes: [100, 1_000, 10_000]
+    name: "pending likes", goal: 1.5, sizes: [100, 1_000, 10_000]
   ) { size in
     let actions = Payloads.images(size).map { PendingLikeAction(imageID: $0.id, kind: .like, timestamp: Date()) }
     return Sides(
