@@ -96,10 +96,16 @@ extension SQLiteFeedStore: PendingLikeActionStore, RecoverablePendingLikeActionS
     try likes.onSharedExecutor { store throws(SQLiteError) in try store.pendingActions() }
   }
 
-  /// See ``SQLitePendingLikeStore/removeIfPending(_:)``.
+  /// See ``SQLitePendingLikeStore/removeIfPending(_:)-(PendingLikeAction)``.
   @discardableResult
   public func removeIfPending(_ action: PendingLikeAction) throws(SQLiteError) -> Bool {
     try likes.onSharedExecutor { store throws(SQLiteError) in try store.removeIfPending(action) }
+  }
+
+  /// See ``SQLitePendingLikeStore/removeIfPending(_:)-([PendingLikeAction])``.
+  @discardableResult
+  public func removeIfPending(_ actions: [PendingLikeAction]) throws(SQLiteError) -> [PendingLikeAction] {
+    try likes.onSharedExecutor { store throws(SQLiteError) in try store.removeIfPending(actions) }
   }
 
   /// See ``SQLitePendingLikeStore/recoverPendingActions()``.

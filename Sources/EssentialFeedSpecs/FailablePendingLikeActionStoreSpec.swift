@@ -33,8 +33,8 @@ public struct PendingLikeActionStoreFailures: Sendable {
 public enum FailablePendingLikeActionStoreSpec: String, CaseIterable, Sendable, CustomTestStringConvertible {
   /// PAF-1: a store that cannot be read throws on every listing and on a removal: never an empty queue.
   case unreadableStoreThrows
-  /// PAF-2: a store that cannot be written throws on enqueue and on removing a pending action, and still lists every
-  /// action it held before.
+  /// PAF-2: a store that cannot be written throws on enqueue, on removing a pending action and on a batch removal
+  /// (which then removes none of it), and still lists every action it held before.
   case unwritableStoreThrows
 
   /// The spec's course ID and sentence.
@@ -83,7 +83,14 @@ public enum FailablePendingLikeActionStoreSpec: String, CaseIterable, Sendable, 
       await expectThrows("removal where nothing can be written", sourceLocation) {
         _ = try await sut.removeIfPending(pending)
       }
-      try await expectPending(sut, before, "after a failed removal, against the actions before it", sourceLocation)
+      guard
+        try await expectPending(sut, before, "after a failed removal, against the actions before it", sourceLocation)
+      else { return }
+      await expectThrows("a batch removal where nothing can be written", sourceLocation) {
+        _ = try await sut.removeIfPending(before)
+      }
+      try await expectPending(
+        sut, before, "after a failed batch removal, against the actions before it", sourceLocation)
     }
   }
 }

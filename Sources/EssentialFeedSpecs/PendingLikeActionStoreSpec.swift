@@ -33,6 +33,8 @@ public enum PendingLikeActionStoreSpec: String, CaseIterable, Sendable, CustomTe
   case generatedHistoriesMatchTheModel
   /// PA-15: more than 65,536 pending actions, a microsecond apart, are listed exactly and in order.
   case actionsPastSixteenBits
+  /// PA-17: a batch removal removes what the single removals would, once each, and returns what it removed.
+  case batchRemovalMatchesSingleOnes
 
   /// The spec's course ID and sentence, as it appears in `swift test` output and in UseCases.md.
   public var testDescription: String {
@@ -47,6 +49,7 @@ public enum PendingLikeActionStoreSpec: String, CaseIterable, Sendable, CustomTe
     case .concurrentChangesAreLinearizable: "PA-8 concurrent enqueues and removes: none lost, none torn"
     case .generatedHistoriesMatchTheModel: "PA-14 generated histories agree with the model exactly"
     case .actionsPastSixteenBits: "PA-15 65,540 pending actions a microsecond apart are listed exactly, in order"
+    case .batchRemovalMatchesSingleOnes: "PA-17 a batch removal removes what single removals would, once each"
     }
   }
 
@@ -85,12 +88,10 @@ public enum PendingLikeActionStoreSpec: String, CaseIterable, Sendable, CustomTe
       return removed == expected
     }
     switch self {
-    case .generatedHistoriesMatchTheModel:
-      return
+    case .generatedHistoriesMatchTheModel: return
     case .actionsPastSixteenBits:
       try await FieldWidths.verifyPendingLikes(sut, sourceLocation)
-    case .emptyHasNothingPending:
-      try await expect([], "an empty store")
+    case .emptyHasNothingPending: try await expect([], "an empty store")
     case .actionRoundTripsExactly:
       let actions = [
         PendingLikeAction(imageID: first, kind: .like, timestamp: at(0)),
@@ -143,6 +144,7 @@ public enum PendingLikeActionStoreSpec: String, CaseIterable, Sendable, CustomTe
       try await expect([kept], "second listing")
     case .concurrentChangesAreLinearizable:
       try await Self.verifyConcurrentChanges(sut, sourceLocation: sourceLocation)
+    case .batchRemovalMatchesSingleOnes: try await Self.verifyBatchRemoval(sut, sourceLocation: sourceLocation)
     }
   }
 }

@@ -11,6 +11,14 @@ public enum LikesFixture {
     )
   }
 
+  /// How many answers the synchronizer removes in one batch (`LikeSynchronizer.removalBatch`).
+  public static let removalBatch = 64
+
+  /// `actions` in the synchronizer's removal batches.
+  public static func batches(_ actions: [PendingLikeAction]) -> [ArraySlice<PendingLikeAction>] {
+    stride(from: 0, to: actions.count, by: removalBatch).map { actions[$0..<min($0 + removalBatch, actions.count)] }
+  }
+
   /// `count` images of a liked list.
   public static func list(_ count: Int) -> [FeedImage] {
     (0..<count).map { FeedImage(id: Payloads.id(0x2B, $0), description: "image \($0)", location: nil, url: url($0)) }
@@ -47,7 +55,8 @@ public enum RawOverlay {
 }
 
 /// The raw twin of the file-system store's pending likes: each change under the store's lock, after a look at the
-/// file (another process may have changed it), one 64-byte record appended and flushed.
+/// file (another process may have changed it), its 64-byte records appended in one write and flushed: an enqueue one
+/// record, a batch of answers one record each.
 public final class RawLockedAppends {
   private let path: String
   private let lock: Int32
@@ -65,21 +74,24 @@ public final class RawLockedAppends {
     close(lock)
   }
 
-  /// Each action enqueued, then each removed: two records per action.
+  /// Each action enqueued, one change each, then each removed, a change per batch of ``LikesFixture/removalBatch``.
   public func record(_ actions: [PendingLikeAction]) {
-    var record = [UInt8](repeating: 0, count: 64)
+    for action in actions { append(1, [action]) }
+    for batch in LikesFixture.batches(actions) { append(2, batch) }
+  }
+
+  private func append(_ kind: UInt8, _ actions: some Collection<PendingLikeAction>) {
+    var records = [UInt8](repeating: 0, count: 64 * actions.count)
     var info = stat()
-    for round in 0..<2 {
-      for action in actions {
-        flock(lock, LOCK_EX)
-        stat(path, &info)
-        withUnsafeBytes(of: action.id.uuid) { record.replaceSubrange(8..<24, with: $0) }
-        record[0] = UInt8(round + 1)
-        _ = record.withUnsafeBytes { write(file, $0.baseAddress, 64) }
-        fsync(file)
-        flock(lock, LOCK_UN)
-      }
+    flock(lock, LOCK_EX)
+    stat(path, &info)
+    for (index, action) in actions.enumerated() {
+      records[64 * index] = kind
+      withUnsafeBytes(of: action.id.uuid) { records.replaceSubrange(64 * index + 8..<64 * index + 24, with: $0) }
     }
+    _ = records.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+    fsync(file)
+    flock(lock, LOCK_UN)
   }
 }
 

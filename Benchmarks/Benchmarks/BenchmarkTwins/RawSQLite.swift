@@ -130,6 +130,13 @@ public final class RawPendingLikes {
     sqlite3_reset(delete)
   }
 
+  /// Deletes the actions with `ids` that are still there, in one transaction.
+  public func remove(_ ids: some Sequence<UUID>) {
+    sqlite3_exec(db, "BEGIN IMMEDIATE", nil, nil, nil)
+    for id in ids { remove(id) }
+    sqlite3_exec(db, "COMMIT", nil, nil, nil)
+  }
+
   private func bind(_ uuid: UUID, _ statement: OpaquePointer?, _ index: Int32) {
     _ = withUnsafeBytes(of: uuid.uuid) { sqlite3_bind_blob(statement, index, $0.baseAddress, 16, Self.transient) }
   }

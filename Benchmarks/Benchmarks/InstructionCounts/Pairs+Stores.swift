@@ -22,7 +22,8 @@ extension Pair {
       raw: { keep(baseline.roundTrip(results.map(PlainImage.init))) })
   }
 
-  /// Pending likes enqueued then each removed as answered on `store`, against `raw` doing the same writes by hand.
+  /// Pending likes enqueued one by one (a user's taps) then removed as the synchronizer removes its answers, in
+  /// batches, on `store`, against `raw` doing the same writes by hand.
   private static func pendingLikes(
     _ name: String, goal: Double, limit: Double? = nil, store: @escaping @Sendable () -> any PendingLikeActionStore,
     raw makeRaw: @escaping @Sendable () -> ([PendingLikeAction]) -> Void
@@ -40,7 +41,7 @@ extension Pair {
       return Sides(
         ours: {
           for action in actions { try await store.enqueue(action) }
-          for action in actions { keep(try await store.removeIfPending(action)) }
+          for batch in LikesFixture.batches(actions) { keep(try await store.removeIfPending(Array(batch))) }
         },
         raw: { raw(actions) })
     }
@@ -53,12 +54,12 @@ extension Pair {
       let raw = RawPendingLikes(path: scratch("likes-raw").appending(path: "raw.sqlite").path)
       return { actions in
         for action in actions { raw.enqueue(action) }
-        for action in actions { raw.remove(action.id) }
+        for batch in LikesFixture.batches(actions) { raw.remove(batch.lazy.map(\.id)) }
       }
     })
 
   static let fileSystemPendingLikes = pendingLikes(
-    "pending likes (file system)", goal: 6, limit: 17.0,
+    "pending likes (file system)", goal: 6, limit: 7.5,
     store: { FileSystemFeedStore(directory: scratch("likes-fs")) },
     raw: {
       let raw = RawLockedAppends(directory: scratch("likes-fs-raw"))

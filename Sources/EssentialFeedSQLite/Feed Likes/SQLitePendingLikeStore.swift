@@ -79,6 +79,30 @@ public actor SQLitePendingLikeStore: PendingLikeActionStore, SQLiteDatabaseStore
       return db.changes > 0
     }
   }
+
+  /// Removes each of `actions` still its image's pending action, in one transaction: when it throws, nothing was
+  /// removed.
+  ///
+  /// - Parameter actions: The actions the server answered.
+  /// - Returns: The actions removed, in the order of `actions`.
+  /// - Throws: ``SQLiteError``; nothing changes then.
+  @discardableResult
+  public func removeIfPending(_ actions: [PendingLikeAction]) throws(SQLiteError) -> [PendingLikeAction] {
+    guard !actions.isEmpty else { return [] }
+    return try writing("remove pending likes from") { db throws(SQLiteError) -> [PendingLikeAction] in
+      guard try db.hasPendingLikeTable() else { return [] }
+      return try db.transaction(immediate: true) { () throws(SQLiteError) -> [PendingLikeAction] in
+        var removed: [PendingLikeAction] = []
+        for action in actions {
+          let delete = try db.statement("DELETE FROM pending_like WHERE action_id = ?")  // cached, reset
+          try delete.bind(action.id, at: 1)
+          try delete.step()
+          if db.changes > 0 { removed.append(action) }
+        }
+        return removed
+      }
+    }
+  }
 }
 
 extension SQLiteConnection {

@@ -8,7 +8,7 @@ import Testing
 actor BrokenPendingLikeStore: PendingLikeActionStore {
   enum Bug {
     case startsWithAnAction, roundsTimestamps, keepsOlderAction, listsInStoredOrder, removeKeepsAction
-    case removesByImage, removesOldestWhenUnknown, tornEnqueue, tiesNewestFirst, removesByKind
+    case removesByImage, removesOldestWhenUnknown, tornEnqueue, tiesNewestFirst, removesByKind, batchRemovesByImage
   }
 
   private let bug: Bug
@@ -63,6 +63,15 @@ actor BrokenPendingLikeStore: PendingLikeActionStore {
       return actions.count < count
     }
   }
+
+  func removeIfPending(_ batch: [PendingLikeAction]) -> [PendingLikeAction] {
+    guard bug == .batchRemovesByImage else { return batch.filter { removeIfPending($0) } }
+    return batch.filter { action in  // the single removal compares ids; the batch, images
+      let count = actions.count
+      actions.removeAll { $0.imageID == action.imageID }
+      return actions.count < count
+    }
+  }
 }
 
 extension PendingLikeActionStoreSpec {
@@ -78,6 +87,7 @@ extension PendingLikeActionStoreSpec {
     case .removingUnknownChangesNothing: (.removesOldestWhenUnknown, "listing: pending actions []")
     case .concurrentChangesAreLinearizable: (.tornEnqueue, "after 24 concurrent enqueues and 8 removes")
     case .generatedHistoriesMatchTheModel: (.removesByKind, "PA-14 generated history")
+    case .batchRemovalMatchesSingleOnes: (.batchRemovesByImage, "a batch removal returned")
     case .actionsPastSixteenBits:
       (.roundsTimestamps, "65540 actions stored newest first: pending actions 65536 actions")
     }
@@ -173,6 +183,34 @@ struct SpecSuiteDurablePendingLikeSpecs {
     } matching: { issue in
       issue.comments.contains { $0.rawValue.contains(expected) }
     }
+  }
+
+  @Test("SS-60 PAF-2 fails a store whose failed batch removal removed some of the batch")
+  func failedBatchRemovalRemovesNothing() async throws {
+    let halfBatch = PendingLikeActionStoreFailures(
+      retrieval: { HalfBatchRemovingStore() }, writing: { HalfBatchRemovingStore() })
+    try await withKnownIssue {
+      try await FailablePendingLikeActionStoreSpec.unwritableStoreThrows.verify(halfBatch)
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("after a failed batch removal, against the actions before it") }
+    }
+  }
+}
+
+/// A store where nothing can be written whose batch removal is not atomic: it removes the first action, then fails.
+actor HalfBatchRemovingStore: PendingLikeActionStore {
+  private struct ReadOnly: Error {}
+  private var actions = (0..<2).map {
+    PendingLikeAction(imageID: UUID(), kind: .like, timestamp: Date(timeIntervalSinceReferenceDate: Double($0)))
+  }
+
+  func enqueue(_ action: PendingLikeAction) throws { throw ReadOnly() }
+  func pendingActions() -> [PendingLikeAction] { actions }
+  func removeIfPending(_ action: PendingLikeAction) throws -> Bool { throw ReadOnly() }
+
+  func removeIfPending(_ batch: [PendingLikeAction]) throws -> [PendingLikeAction] {
+    actions.removeAll { $0.id == batch.first?.id }
+    throw ReadOnly()
   }
 }
 

@@ -69,10 +69,18 @@ extension FileSystemFeedStore: PendingLikeActionStore, RecoverablePendingLikeAct
     try likes.onSharedExecutor { store throws(FileFeedStoreError) in try store.pendingActions() }
   }
 
-  /// See ``FileSystemPendingLikeStore/removeIfPending(_:)``.
+  /// See ``FileSystemPendingLikeStore/removeIfPending(_:)-(PendingLikeAction)``.
   @discardableResult
   public func removeIfPending(_ action: PendingLikeAction) throws(FileFeedStoreError) -> Bool {
     try likes.onSharedExecutor(action) { store, action throws(FileFeedStoreError) in try store.removeIfPending(action) }
+  }
+
+  /// See ``FileSystemPendingLikeStore/removeIfPending(_:)-([PendingLikeAction])``.
+  @discardableResult
+  public func removeIfPending(_ actions: [PendingLikeAction]) throws(FileFeedStoreError) -> [PendingLikeAction] {
+    try likes.onSharedExecutor(actions) { store, actions throws(FileFeedStoreError) in
+      try store.removeIfPending(actions)
+    }
   }
 
   /// See ``FileSystemPendingLikeStore/recoverPendingActions()``.

@@ -22,4 +22,13 @@ extension InMemoryFeedStore: PendingLikeActionStore {
   public func removeIfPending(_ action: PendingLikeAction) -> Bool {
     pendingLikes.remove(image: action.imageID, ifActionID: action.id)
   }
+
+  /// Removes each of `actions` still its image's pending action, in one operation (one hop to the actor).
+  ///
+  /// - Parameter actions: The actions the server answered.
+  /// - Returns: The actions removed, in the order of `actions`.
+  @discardableResult
+  public func removeIfPending(_ actions: [PendingLikeAction]) -> [PendingLikeAction] {
+    pendingLikes.remove(actions)  // one access to the actor's state for the batch, not one per action
+  }
 }

@@ -8,7 +8,7 @@ import Foundation
 /// live ones by more than 64, or all at once when the last action goes.
 struct PendingLikeQueue: Sendable {
   private var slots: [PendingLikeAction?] = []
-  private var slotOfImage: [UUID: Int] = [:]
+  private var slotOfImage: [UUIDKey: Int] = [:]
   /// Whether the live actions' timestamps never decrease in stored order: the listing by timestamp is then the
   /// stored order, as it is when actions are enqueued as they happen.
   private var timestampsInOrder = true
@@ -19,14 +19,14 @@ struct PendingLikeQueue: Sendable {
 
   /// The pending action of `imageID`'s image, if any.
   func action(forImage imageID: UUID) -> PendingLikeAction? {
-    slotOfImage[imageID].flatMap { slots[$0] }
+    slotOfImage[UUIDKey(imageID)].flatMap { slots[$0] }
   }
 
   /// Stores `action` as its image's pending action, after every other; returns the action it replaced.
   @discardableResult
   mutating func store(_ action: PendingLikeAction) -> PendingLikeAction? {
     var replaced: PendingLikeAction?
-    if let slot = slotOfImage.updateValue(slots.count, forKey: action.imageID) {
+    if let slot = slotOfImage.updateValue(slots.count, forKey: UUIDKey(action.imageID)) {
       replaced = slots[slot]
       slots[slot] = nil
     }
@@ -39,12 +39,22 @@ struct PendingLikeQueue: Sendable {
 
   /// Removes `imageID`'s pending action when its id is `actionID` (one lookup); returns whether it did.
   mutating func remove(image imageID: UUID, ifActionID actionID: UUID) -> Bool {
-    guard let index = slotOfImage.index(forKey: imageID), slots[slotOfImage.values[index]]?.id == actionID else {
+    guard let index = slotOfImage.index(forKey: UUIDKey(imageID)), slots[slotOfImage.values[index]]?.id == actionID
+    else {
       return false
     }
     slots[slotOfImage.remove(at: index).value] = nil
     if slotOfImage.isEmpty { self = PendingLikeQueue() }  // The slots left are all empty.
     return true
+  }
+
+  /// Removes each of `actions` still its image's pending action, as ``remove(image:ifActionID:)`` one after the other
+  /// would; returns those removed, in the order of `actions`.
+  mutating func remove(_ actions: [PendingLikeAction]) -> [PendingLikeAction] {
+    var removed: [PendingLikeAction] = []
+    removed.reserveCapacity(actions.count)
+    for action in actions where remove(image: action.imageID, ifActionID: action.id) { removed.append(action) }
+    return removed
   }
 
   /// The actions in the order they were stored.

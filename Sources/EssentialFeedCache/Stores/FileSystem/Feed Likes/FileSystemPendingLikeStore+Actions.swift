@@ -11,7 +11,7 @@ extension FileSystemPendingLikeStore {
   public func enqueue(_ action: PendingLikeAction) throws(FileFeedStoreError) {
     try lock.holding { () throws(FileFeedStoreError) in
       var likes = try takeLikes()
-      try record(.enqueue(action), in: &likes)
+      try record([.enqueue(action)], in: &likes)
     }
   }
 
@@ -35,8 +35,25 @@ extension FileSystemPendingLikeStore {
         pendingLikes = likes
         return false
       }
-      try record(.remove(action.id), in: &likes)
+      try record([.remove(action.id)], in: &likes)
       return true
+    }
+  }
+
+  /// Removes each of `actions` still its image's pending action: one lock, one append (or compaction), on disk when
+  /// this returns; when it throws, nothing was removed.
+  ///
+  /// - Parameter actions: The actions the server answered.
+  /// - Returns: The actions removed, in the order of `actions`.
+  /// - Throws: The errors of ``removeIfPending(_:)-(PendingLikeAction)``.
+  @discardableResult
+  public func removeIfPending(_ actions: [PendingLikeAction]) throws(FileFeedStoreError) -> [PendingLikeAction] {
+    try lock.holding { () throws(FileFeedStoreError) -> [PendingLikeAction] in
+      var likes = try takeLikes()
+      let removed = actions.filter { likes.remove(actionID: $0.id) }  // applied here, once each; written below
+      let records = removed.map { PendingLikeJournal.Record.remove($0.id) }
+      if records.isEmpty { pendingLikes = likes } else { try record(records, in: &likes, applied: true) }
+      return removed
     }
   }
 
@@ -100,12 +117,15 @@ extension FileSystemPendingLikeStore {
     return likes
   }
 
-  /// Applies `record` to `likes` and writes it: appended, or the journal compacted.
-  private func record(_ record: PendingLikeJournal.Record, in likes: inout PendingLikes) throws(FileFeedStoreError) {
-    likes.apply(record)
+  /// Applies `records` to `likes` (unless `applied`) and writes them: appended in one write, or the journal compacted.
+  private func record(
+    _ records: [PendingLikeJournal.Record], in likes: inout PendingLikes, applied: Bool = false
+  ) throws(FileFeedStoreError) {
+    if !applied { for record in records { likes.apply(record) } }
     // An empty store, a version 1 journal (no committed length) or one mostly of replaced actions is rewritten.
     let compacting =
-      likes.length == 0 || likes.version < PendingLikeJournal.version || likes.records + 1 > 2 * likes.count + 64
+      likes.length == 0 || likes.version < PendingLikeJournal.version
+      || likes.records + records.count > 2 * likes.count + 64
     do {
       if compacting {
         closePendingLikesFile()
@@ -115,31 +135,16 @@ extension FileSystemPendingLikeStore {
         var info = stat()
         likes.file = stat(pendingLikesPath, &info) == 0 ? (UInt64(info.st_ino), file.count) : nil
       } else {
-        try PendingLikeJournal.append([record], to: try openPendingLikesFile(), committed: likes.length)
-        likes.records += 1
-        likes.length += PendingLikeJournal.recordSize
+        try PendingLikeJournal.append(records, to: try openPendingLikesFile(), committed: likes.length)
+        likes.records += records.count
+        likes.length += records.count * PendingLikeJournal.recordSize
         likes.file?.size = likes.length
       }
     } catch {
       closePendingLikesFile()
-      if case .remove = record { throw .deletionFailed(path: pendingLikesPath, reason: error.reason) }
+      if case .remove = records.first { throw .deletionFailed(path: pendingLikesPath, reason: error.reason) }
       throw .insertionFailed(path: pendingLikesPath, reason: error.reason)
     }
     pendingLikes = likes
-  }
-
-  /// The journal, open for appending across operations: an append is one write and one flush.
-  func openPendingLikesFile() throws(AtomicFile.SystemError) -> Int32 {
-    if pendingLikesFile >= 0 { return pendingLikesFile }
-    guard let fd = try AtomicFile.openRegular(pendingLikesPath, O_RDWR) else {
-      throw AtomicFile.SystemError(errno: ENOENT)
-    }
-    pendingLikesFile = fd
-    return fd
-  }
-
-  func closePendingLikesFile() {
-    if pendingLikesFile >= 0 { closeDescriptor(pendingLikesFile) }
-    pendingLikesFile = -1
   }
 }

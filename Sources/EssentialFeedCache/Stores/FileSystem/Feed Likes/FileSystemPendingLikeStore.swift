@@ -44,6 +44,23 @@ public actor FileSystemPendingLikeStore: PendingLikeActionStore {
   }
 }
 
+extension FileSystemPendingLikeStore {
+  /// The journal, open for appending across operations: an append is one write and one flush.
+  func openPendingLikesFile() throws(AtomicFile.SystemError) -> Int32 {
+    if pendingLikesFile >= 0 { return pendingLikesFile }
+    guard let fd = try AtomicFile.openRegular(pendingLikesPath, O_RDWR) else {
+      throw AtomicFile.SystemError(errno: ENOENT)
+    }
+    pendingLikesFile = fd
+    return fd
+  }
+
+  func closePendingLikesFile() {
+    if pendingLikesFile >= 0 { closeDescriptor(pendingLikesFile) }
+    pendingLikesFile = -1
+  }
+}
+
 /// `close(2)`, by a name a type's own `close()` does not hide.
 func closeDescriptor(_ descriptor: Int32) {
   close(descriptor)

@@ -47,26 +47,32 @@ enum PendingLikeJournal {
     header(committed: headerSize + records.count * recordSize) + encode(records)
   }
 
+  /// The records' bytes, each stored in place (no byte-by-byte appends: an enqueue pays for one, issue 44).
   static func encode(_ records: [Record]) -> [UInt8] {
-    var writer = BinaryWriter(capacity: records.count * recordSize)
-    for record in records {
-      let start = writer.bytes.count
-      switch record {
-      case .enqueue(let action):
-        writer.append(UInt64(action.kind == .like ? 1 : 2))  // the kind byte and the 7 reserved, little-endian
-        writer.append(action.id)
-        writer.append(action.imageID)
-        writer.append(action.timestamp.timeIntervalSinceReferenceDate.bitPattern)
-      case .remove(let id):
-        writer.append(UInt64(3))
-        writer.append(id)
-        writer.append(noImage)
-        writer.append(UInt64(0))
+    [UInt8](unsafeUninitializedCapacity: records.count * recordSize) { buffer, count in
+      let bytes = UnsafeMutableRawBufferPointer(buffer)
+      for (index, record) in records.enumerated() {
+        let start = index * recordSize
+        let (kind, id, imageID, timestamp): (UInt64, UUID, UUID, UInt64) =
+          switch record {
+          case .enqueue(let action):
+            (
+              action.kind == .like ? 1 : 2, action.id, action.imageID,
+              action.timestamp.timeIntervalSinceReferenceDate.bitPattern
+            )
+          case .remove(let id): (3, id, noImage, 0)
+          }
+        // The kind byte and the 7 reserved, the ids, the timestamp and 8 reserved, little-endian; then the checksum.
+        bytes.storeBytes(of: kind.littleEndian, toByteOffset: start, as: UInt64.self)
+        bytes.storeBytes(of: id.uuid, toByteOffset: start + 8, as: uuid_t.self)
+        bytes.storeBytes(of: imageID.uuid, toByteOffset: start + 24, as: uuid_t.self)
+        bytes.storeBytes(of: timestamp.littleEndian, toByteOffset: start + 40, as: UInt64.self)
+        bytes.storeBytes(of: UInt64(0), toByteOffset: start + 48, as: UInt64.self)
+        let checksum = Hash64.hash(UnsafeRawBufferPointer(rebasing: bytes[start..<start + recordSize - 8]))
+        bytes.storeBytes(of: checksum.littleEndian, toByteOffset: start + recordSize - 8, as: UInt64.self)
       }
-      writer.append(UInt64(0))
-      JournalFormat.sealRecord(&writer, from: start)
+      count = records.count * recordSize
     }
-    return writer.bytes
   }
 
   /// What a journal file holds: its records, the length they end at (bytes past it are a torn append), and its

@@ -5,7 +5,7 @@ import Foundation
 /// an index by action id (the journal's removals name the action alone), and where the journal ends.
 struct PendingLikes {
   private var queue = PendingLikeQueue()
-  private var imageOfAction: [UUID: UUID] = [:]
+  private var imageOfAction: [UUIDKey: UUID] = [:]
   /// The journal's records, to know when compacting it pays, and its length in whole records (0: no file yet).
   var records = 0
   var length = 0
@@ -24,7 +24,7 @@ struct PendingLikes {
   var actionsByTimestamp: [PendingLikeAction] { queue.byTimestamp }
 
   func contains(actionID: UUID) -> Bool {
-    imageOfAction[actionID] != nil
+    imageOfAction[UUIDKey(actionID)] != nil
   }
 
   mutating func apply(_ record: PendingLikeJournal.Record) {
@@ -32,14 +32,17 @@ struct PendingLikes {
     case .enqueue(let action):
       // One id, one action (a crafted or damaged journal may repeat an id): the later record's, which its answer
       // removes, never one pending forever under an id that now points elsewhere.
-      if let other = imageOfAction[action.id], other != action.imageID {
+      if let other = imageOfAction.updateValue(action.imageID, forKey: UUIDKey(action.id)), other != action.imageID {
         _ = queue.remove(image: other, ifActionID: action.id)
       }
-      if let old = queue.store(action), old.id != action.id { imageOfAction[old.id] = nil }
-      imageOfAction[action.id] = action.imageID
-    case .remove(let id):
-      guard let image = imageOfAction.removeValue(forKey: id) else { return }
-      _ = queue.remove(image: image, ifActionID: id)
+      if let old = queue.store(action), old.id != action.id { imageOfAction[UUIDKey(old.id)] = nil }
+    case .remove(let id): _ = remove(actionID: id)
     }
+  }
+
+  /// Removes the action `id`, if pending (what a remove record does); returns whether it was.
+  mutating func remove(actionID id: UUID) -> Bool {
+    guard let image = imageOfAction.removeValue(forKey: UUIDKey(id)) else { return false }
+    return queue.remove(image: image, ifActionID: id)
   }
 }
