@@ -94,7 +94,9 @@ extension Pair {
     }
   }
 
-  static let sqliteImageInsert = imageInsert("image insert with eviction (SQLite)", goal: 2.0, limit: 10.75) {
+  // The limit: 10.68 measured before issue 41's image checksums, which add a CRC-32C of each 32 KB image (about
+  // 6,800 instructions an insert, 1.7 %): 10.87 after.
+  static let sqliteImageInsert = imageInsert("image insert with eviction (SQLite)", goal: 2.0, limit: 10.95) {
     SQLiteFeedStore(storeURL: scratch("insert").appending(path: "images.sqlite"), imageLimits: $0)
   }
 
