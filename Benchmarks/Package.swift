@@ -39,10 +39,13 @@ let package = Package(
       path: "Benchmarks/FeedBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
-    // One side of one pair per run, for instruction counts under callgrind (`scripts/bench --instructions`).
+    // Turns callgrind's counting on and off around each side's work (valgrind's client requests; no-ops outside it).
+    .target(name: "CallgrindControl", path: "Benchmarks/CallgrindControl"),
+    // Both sides of one pair at one size per run, for instruction counts under callgrind (`scripts/bench --check`).
     .executableTarget(
       name: "InstructionCounts",
       dependencies: [
+        "CallgrindControl",
         .product(name: "EssentialFeed", package: "EssentialFeed"),
         .product(name: "EssentialFeedAPI", package: "EssentialFeed"),
         .product(name: "EssentialFeedCache", package: "EssentialFeed"),

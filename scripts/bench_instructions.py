@@ -4,9 +4,11 @@
 Usage: bench_instructions.py BINARY[:BINARY...] [--check] [--write-baseline] [--filter REGEX]
 
 BINARY is the InstructionCounts executable (Benchmarks/Benchmarks/InstructionCounts), and after a colon any other
-that speaks its protocol (Benchmarks/Pictures' PictureCounts: `list`, then `<pair> <setup|ours|raw> <size>`). For each pair and each of its
-three sizes (1x, 10x, 100x) it counts the instructions of three runs: the setup alone, the setup and our side, the
-setup and the raw twin; the differences are the work of each side. It prints one line per pair and size,
+that speaks its protocol (Benchmarks/Pictures' PictureCounts: `list`, then `<pair> <size>`). For each pair and each
+of its three sizes (1x, 10x, 100x) it runs the binary under callgrind with counting off
+(`--instr-atstart=no`) once per side: the binary turns counting on for that side's work only, and dumps the count by
+name (valgrind's client requests, Benchmarks/Benchmarks/CallgrindControl), so the program's start, the setup and the
+end are not counted (nor paid for at callgrind's pace). It prints one line per pair and size,
   name @size: ours <N> instr, baseline <M> instr, ratio <r>
 then the scaling rows: our instructions per item at each size, and the cost per item at 100x over the cost at 1x
 (goal 1.3: no growth with size; fixed costs make small sizes dearer per item, which is no growth).
@@ -39,21 +41,32 @@ SCRATCH = "/dev/shm" if os.path.isdir("/dev/shm") else None
 
 
 def instructions(binary, pair, side, size):
+    """The instructions of one side's work at `size`: one run, the setup uncounted, the work dumped by name."""
     # The run's files go in a directory removed here, after the run: no removal is counted.
     with tempfile.TemporaryDirectory(dir=SCRATCH, prefix="instruction-counts-") as directory:
         out = os.path.join(directory, "callgrind.out")
         run = subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", binary, pair, side, str(size)],
+            ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}", binary, pair,
+             side, str(size)],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
             env=dict(ENV, INSTRUCTION_COUNTS_SCRATCH=directory))
         if run.returncode != 0:
             said = [line for line in run.stderr.splitlines() if not line.startswith("==")]
             raise RuntimeError(f"{pair} {side} {size}: exit {run.returncode}: " + " / ".join(said[-5:]))
-        with open(out) as lines:
-            for line in lines:
-                if line.startswith("summary:"):
-                    return int(line.split()[1])
-    raise RuntimeError(f"no summary from callgrind for {pair} {side} {size}")
+        counts = {}
+        for dump in pathlib.Path(directory).glob("callgrind.out.*"):
+            name = total = None
+            with open(dump) as lines:
+                for line in lines:
+                    if line.startswith("desc: Trigger: Client Request: "):
+                        name = line.removeprefix("desc: Trigger: Client Request: ").strip()
+                    elif line.startswith("summary:"):
+                        total = int(line.split()[1])
+            if name is not None and total is not None:
+                counts[name] = total
+    if list(counts) != [side]:
+        raise RuntimeError(f"{pair} {side} {size}: callgrind dumped {sorted(counts) or 'nothing'}, not {side}")
+    return counts[side]
 
 
 def scaling_of(rows):
@@ -91,7 +104,7 @@ def main(argv):
             binary_of[pairs[-1][0]] = binary
     baseline = json.loads(BASELINE.read_text()) if BASELINE.exists() else {}
     measured, failures = {}, []
-    print("Instruction counts (callgrind; work = run - setup run):")
+    print("Instruction counts (callgrind; each side's work counted, the setup not):")
     selected = [(name, float(goal), float(limit), [int(size) for size in sizes.split(",")])
                 for name, goal, limit, sizes in pairs if not pattern or pattern.search(name)]
     if "--check" in flags:  # the ratio and the scaling need the smallest and largest sizes only
@@ -104,18 +117,17 @@ def main(argv):
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
     try:
         runs = {(name, side, size): pool.submit(instructions, binary_of[name], name, side, size)
-                for name, _, _, sizes in selected for size in sizes for side in ("setup", "ours", "raw")}
+                for name, _, _, sizes in selected for size in sizes for side in ("ours", "raw")}
 
         def counted(name, sizes):
-            return [(size, runs[(name, "ours", size)].result() - runs[(name, "setup", size)].result(),
-                     runs[(name, "raw", size)].result() - runs[(name, "setup", size)].result()) for size in sizes]
+            return [(size, runs[(name, "ours", size)].result(), runs[(name, "raw", size)].result()) for size in sizes]
 
         for name, goal, limit, sizes in selected:
             rows = counted(name, sizes)
             if suspect(rows, limit, baseline.get(name, {})):
                 # Noise in a count only adds (a thread that woke more often in one run, once 1.6 M instructions in
-                # a setup run, more than a small size's work): a pair that looks wrong is counted again, and each
-                # run keeps the smaller of its two counts, before it is judged.
+                # a run, more than a small size's work): a pair that looks wrong is counted again, and each run
+                # keeps the smaller of its two counts, before it is judged.
                 print(f"{name}: counted again (a count looked wrong)", flush=True)
                 again = {key: pool.submit(instructions, binary_of[name], *key) for key in runs if key[0] == name}
                 for key, future in again.items():

@@ -1,3 +1,4 @@
+import CallgrindControl
 import FeedImages
 import FeedTerminal
 import Foundation
@@ -5,7 +6,8 @@ import RawTurboJPEG
 
 // The JPEG thumbnail pair, in the protocol of InstructionCounts (`scripts/bench --instructions` runs both):
 //   PictureCounts list                        the pair's name, goal, limit and sizes
-//   PictureCounts <pair> <setup|ours|raw> N   the setup, then one side N times (under callgrind)
+//   PictureCounts <pair> <ours|raw> N         the setup, then one side N times, counted and dumped under its name
+//                                             by callgrind, the setup not
 //   PictureCounts wallclock [RUNS]            p50 of each side over RUNS runs (default 41), and their ratio
 // Setup makes a 2048 × 2048 photo-like JPEG (quality 85); each side makes a 10 × 3-cell thumbnail of it (10 × 6
 // pixels), as `feed browse` does for a row.
@@ -114,15 +116,19 @@ case "wallclock":
   let (ourTime, rawTime) = (p50 { keep(ours(data)) }, p50 { keep(raw(data)) })
   guard ours(data) != nil, raw(data) != nil else { fatalError("PictureCounts: a side failed to decode") }
   print(String(format: "%@: ours %.3f ms, baseline %.3f ms, ratio %.2f", pairName, ourTime, rawTime, ourTime / rawTime))
-case pairName where arguments.count == 3:
+case pairName where arguments.count == 3 && ["ours", "raw"].contains(arguments[1]):
   let data = photo()
-  guard ours(data) != nil, raw(data) != nil, let size = Int(arguments[2]) else { exit(2) }
-  switch arguments[1] {
-  case "ours": for _ in 0..<size { keep(ours(data)) }
-  case "raw": for _ in 0..<size { keep(raw(data)) }
-  default: break
+  guard ours(data) != nil, raw(data) != nil, let size = Int(arguments[2]), size > 0 else { exit(2) }
+  let side = arguments[1]
+  callgrind_count_start()
+  if side == "ours" {
+    for _ in 0..<size { keep(ours(data)) }
+  } else {
+    for _ in 0..<size { keep(raw(data)) }
   }
+  callgrind_count_dump(side)
+  callgrind_count_stop()
 default:
-  FileHandle.standardError.write(Data("usage: PictureCounts list | wallclock [RUNS] | <pair> <side> <size>\n".utf8))
+  FileHandle.standardError.write(Data("usage: PictureCounts list | wallclock [RUNS] | <pair> <ours|raw> <size>\n".utf8))
   exit(2)
 }
