@@ -208,7 +208,7 @@ struct BrowseHarness {
   }
 
   /// Suspends until `condition` holds, re-checking it after everything the session shows and its loaders do; a
-  /// condition that never holds fails the test after a minute, naming `what`.
+  /// condition that never holds fails the test after an hour (a bound on a hang, never the verdict), naming `what`.
   func wait(
     _ what: String, sourceLocation: SourceLocation = #_sourceLocation, until condition: () -> Bool
   ) async {

@@ -51,14 +51,14 @@ public final class StateChanges: Sendable {
   ///
   /// - Parameters:
   ///   - what: What the test waits for, in the words of the failure message.
-  ///   - timeout: How long before giving up: five minutes, since it only bounds a test that would otherwise hang (a
-  ///     minute was seen to pass on a loaded two-core machine while a wait was about to be met); the verdict is the
-  ///     condition, never the time it took.
+  ///   - timeout: How long before giving up: an hour, since it only bounds a test that would otherwise hang (a minute,
+  ///     then five, were seen to pass on a loaded two-core machine while a wait was about to be met: TRM-36's End on
+  ///     10,000 rows beside CI's builds); the verdict is the condition, never the time it took.
   ///   - sourceLocation: Where the issue is recorded when the wait times out.
   ///   - condition: The state the test waits for.
   public func wait(
     for what: @autoclosure () -> String,
-    timeout: Duration = .seconds(300),
+    timeout: Duration = .seconds(3_600),
     isolation: isolated (any Actor)? = #isolation,
     sourceLocation: SourceLocation = #_sourceLocation,
     until condition: () -> Bool
