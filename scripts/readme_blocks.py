@@ -10,8 +10,10 @@ consumer packages, so CI compiles each block as written, with the manifests the 
     block that uses it (`FeedComposer(`) as its main.swift, as a reader copying the Install section would;
   - the manifest with a test target gets every `@Test` block that uses `MyStore`, the reader's own store, in that
     test target, and a stand-in `MyStore` in the store's target.
-- Any other block goes into a generated package that depends on every library product with `traits: []`: a block
-  with `@Test` into a test target of its own, any other block as the main.swift of an executable target.
+- Any other block goes into a generated package that depends on every library product of the same clone, with
+  `traits: []`: a block with `@Test` into a test target of its own, any other block as the main.swift of an
+  executable target. Every package names the same clone at the same branch, so `scripts/consumer-check` builds them
+  in one scratch directory and compiles the library once.
 
 Usage: python3 scripts/readme_blocks.py <consumer directory> <repository root> <clone URL> <Markdown file>...
 Prints one line per manifest (`manifest <path>`, to type-check) and per package (`package <directory>`, to build).
@@ -195,7 +197,7 @@ def main() -> None:
             "let package = Package(\n"
             '  name: "Blocks",\n'
             "  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],\n"
-            f'  dependencies: [.package(name: "EssentialFeed", path: "{root}", traits: [])],\n'
+            f'  dependencies: [.package(url: "{clone_url}", branch: "main", traits: [])],\n'
             "  targets: [\n    " + ",\n    ".join(targets) + "\n  ]\n)\n",
             encoding="utf-8",
         )
