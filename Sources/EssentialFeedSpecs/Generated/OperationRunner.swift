@@ -42,9 +42,13 @@ enum OperationRunner {
     case .appendPage(let images): return .page(try await require(stores.pages).appendPage(images))
     case .replacePages(let images): return .page(try await require(stores.pages).replacePages(with: images))
     case .pageAfter(let id, let limit):
-      return .page(try await require(stores.pages).retrievePage(after: id, limit: limit))
+      let pages = try require(stores.pages)
+      let local = try await pages.retrievePage(after: id, limit: limit)
+      return bothWays(local, try await pages.retrieveFeedPage(after: id, limit: limit))
     case .pageBefore(let id, let limit):
-      return .page(try await require(stores.pages).retrievePage(before: id, limit: limit))
+      let pages = try require(stores.pages)
+      let local = try await pages.retrievePage(before: id, limit: limit)
+      return bothWays(local, try await pages.retrieveFeedPage(before: id, limit: limit))
     case .pageCount: return .count(try await require(stores.pages).pageImageCount())
     case .deletePages: try await require(stores.pages).deletePages()
     case .enqueue(let action): try await require(stores.pendingLikes).enqueue(action)
@@ -53,6 +57,14 @@ enum OperationRunner {
     case .advanceClock, .reopen, .together, .cancelled, .onSecondInstance: break
     }
     return .done
+  }
+
+  /// A page read both ways (FPS-17): the page when the domain's images are exactly the local ones, else an error that
+  /// no model expects.
+  private static func bothWays(_ local: [LocalFeedImage], _ domain: [FeedImage]) -> Observation {
+    let mapped = domain.map(LocalFeedImage.init)
+    guard let difference = Difference.between(got: mapped, expected: local) else { return .page(local) }
+    return .threw("retrieveFeedPage differs from retrievePage: \(difference)")
   }
 
   private static func require<Store>(_ store: Store?) throws -> Store {
