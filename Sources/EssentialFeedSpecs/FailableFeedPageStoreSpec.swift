@@ -66,8 +66,19 @@ public enum FailableFeedPageStoreSpec: String, CaseIterable, Sendable, CustomTes
             })
         else { return }
       }
-      await expectThrows("read before an id in a corrupt list", sourceLocation) {
-        _ = try await sut.retrievePage(before: images[0].id, limit: 3)
+      let reads: [(String, @Sendable () async throws -> Void)] = [
+        ("read before an id in a corrupt list", { _ = try await sut.retrievePage(before: images[0].id, limit: 3) }),
+        (
+          "domain read of the first page of a corrupt list",
+          { _ = try await sut.retrieveFeedPage(after: nil, limit: 3) }
+        ),
+        (
+          "domain read before an id in a corrupt list",
+          { _ = try await sut.retrieveFeedPage(before: images[0].id, limit: 3) }
+        ),
+      ]
+      for (context, read) in reads {
+        guard await expectThrows(context, sourceLocation, read) else { return }
       }
     case .writesDeliverErrorWithoutSideEffects:
       let check = "FPF-2's list kept after a failed write"

@@ -1,3 +1,4 @@
+import EssentialFeed
 import EssentialFeedCache
 import Foundation
 import Testing
@@ -62,6 +63,9 @@ public enum FailableFeedSearchStoreSpec: String, CaseIterable, Sendable, CustomT
           _ = try await sut.retrieveSearch()
         }
       }
+      await expectThrows("domain retrieve of a corrupt search", sourceLocation) {
+        _ = try await sut.retrieveFeedSearch()
+      }
     case .replaceDeliversErrorWithoutSideEffects:
       let check = "SRF-2's search kept after a failed replace"
       guard let sut = await failingStore(failures.replacement) else { return madeNothing(check, sourceLocation) }
@@ -76,7 +80,16 @@ public enum FailableFeedSearchStoreSpec: String, CaseIterable, Sendable, CustomT
       await expectThrows("append to the kept search where nothing can be written", sourceLocation) {
         try await sut.appendToSearch([Fixtures.image("more", nil)], for: before.keyword)
       }
-      try await expectSearch(sut, before, "after a failed append, against the search before it", sourceLocation)
+      guard
+        try await expectSearch(sut, before, "after a failed append, against the search before it", sourceLocation)
+      else { return }
+      await expectThrows("domain replace where nothing can be written", sourceLocation) {
+        try await sut.replaceSearch(withFeed: [], for: "oslo", timestamp: Fixtures.preciseTimestamp())
+      }
+      await expectThrows("domain append to the kept search where nothing can be written", sourceLocation) {
+        try await sut.appendFeedToSearch(Fixtures.variedFeed().map(FeedImage.init), for: before.keyword)
+      }
+      try await expectSearch(sut, before, "after failed domain writes, against the search before them", sourceLocation)
     case .deleteDeliversErrorOnFailure:
       let check = "SRF-3's search kept after a failed delete"
       guard let sut = await failingStore(failures.deletion) else { return madeNothing(check, sourceLocation) }

@@ -18,6 +18,7 @@ extension FeedPageStoreSpec {
     case .concurrentReplacesStayWhole: "FPS-14 concurrent replaces and reads never mix two lists"
     case .generatedHistoriesMatchTheModel: "FPS-15 generated histories agree with the model exactly"
     case .listPastSixteenBits: "FPS-16 a list of 65,540 images reads across position 65,536 and whole"
+    case .domainPagesMatch: "FPS-17 the pages read as the domain's images are exactly those retrievePage reads"
     }
   }
 }

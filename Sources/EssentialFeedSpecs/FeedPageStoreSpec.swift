@@ -41,6 +41,8 @@ public enum FeedPageStoreSpec: String, CaseIterable, Sendable, CustomTestStringC
   case generatedHistoriesMatchTheModel
   /// FPS-16: a list past 65,536 images reads across that position either way, whole in one read, and counts.
   case listPastSixteenBits
+  /// FPS-17: the pages read as the domain's images (`retrieveFeedPage`) are exactly those `retrievePage` reads.
+  case domainPagesMatch
 
   /// Runs this spec against a store from `makeSUT`, recording any failed check at `sourceLocation`.
   ///
@@ -135,6 +137,8 @@ public enum FeedPageStoreSpec: String, CaseIterable, Sendable, CustomTestStringC
       try await Self.verifyConcurrentAppends(sut, sourceLocation: sourceLocation)
     case .concurrentReplacesStayWhole:
       try await Self.verifyConcurrentReplaces(sut, sourceLocation: sourceLocation)
+    case .domainPagesMatch:
+      try await Self.verifyDomainPages(sut, sourceLocation: sourceLocation)
     }
   }
 }

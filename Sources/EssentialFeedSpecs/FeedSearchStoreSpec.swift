@@ -35,6 +35,8 @@ public enum FeedSearchStoreSpec: String, CaseIterable, Sendable, CustomTestStrin
   case generatedHistoriesMatchTheModel
   /// SRS-12: a search of more than 65,536 results, in two pages, retrieves exactly.
   case resultsPastSixteenBits
+  /// SRS-13: the search written and read as the domain's images is the search the other operations write and read.
+  case domainSearchMatches
 
   /// The spec's course ID and sentence, as it appears in `swift test` output and in UseCases.md.
   public var testDescription: String {
@@ -50,6 +52,7 @@ public enum FeedSearchStoreSpec: String, CaseIterable, Sendable, CustomTestStrin
     case .concurrentReplacesNeverMix: "SRS-9 concurrent replaces never mix two searches"
     case .generatedHistoriesMatchTheModel: "SRS-11 generated histories agree with the model exactly"
     case .resultsPastSixteenBits: "SRS-12 a search of 65,540 results retrieves exactly"
+    case .domainSearchMatches: "SRS-13 the search written and read as the domain's images is the same search"
     }
   }
 
@@ -130,6 +133,8 @@ public enum FeedSearchStoreSpec: String, CaseIterable, Sendable, CustomTestStrin
       try await expect(nil, "retrieve after delete")
     case .concurrentReplacesNeverMix:
       try await FeedSearchStoreSpec.verifyConcurrentReplaces(sut, sourceLocation: sourceLocation)
+    case .domainSearchMatches:
+      try await FeedSearchStoreSpec.verifyDomainSearch(sut, sourceLocation: sourceLocation)
     }
   }
 }

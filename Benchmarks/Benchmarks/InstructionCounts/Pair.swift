@@ -21,9 +21,9 @@ struct Pair: Sendable {
   /// The instruction ratio (ours / raw) the pair is designed to stay within.
   let goal: Double
   /// The ratio `scripts/bench --check` fails past: the goal, or, for a pair whose goal is not met, its measured ratio
-  /// (the highest of the runs measured, rounded up to two decimals; the file-system pending likes, whose counts vary
-  /// 2 % between runs of the same code with its threads' wake-ups, that and its spread), whose bound the README
-  /// explains with a profile; the baseline's 3 % guards against regressions either way.
+  /// (the highest of the runs measured, rounded up to two decimals), whose bound the README explains with a profile;
+  /// the baseline's 3 % guards against regressions either way (more for a pair whose runs spread more: its
+  /// `tolerance` in baseline.json).
   let limit: Double
   /// The sizes measured: 1×, 10×, 100× (the scaling rows).
   let sizes: [Int]

@@ -59,7 +59,7 @@ extension Pair {
     })
 
   static let fileSystemPendingLikes = pendingLikes(
-    "pending likes (file system)", goal: 6, limit: 7.5,
+    "pending likes (file system)", goal: 6,
     store: { FileSystemFeedStore(directory: scratch("likes-fs")) },
     raw: {
       let raw = RawLockedAppends(directory: scratch("likes-fs-raw"))

@@ -32,7 +32,7 @@ extension Pair {
 
   /// The search cache: the last search saved and loaded again, against a dictionary by keyword.
   static let searchCache = Pair(
-    name: "search cache", goal: 1.5, limit: 1.75, sizes: [100, 1_000, 10_000]
+    name: "search cache", goal: 1.5, sizes: [100, 1_000, 10_000]
   ) { size in
     let results = Payloads.images(size)
     let now = Date()

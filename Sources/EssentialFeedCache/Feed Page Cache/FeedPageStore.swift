@@ -1,3 +1,4 @@
+import EssentialFeed
 import Foundation
 
 /// An ordered, persisted list of feed images, appended a page at a time and read with a keyset cursor: the page after
@@ -23,6 +24,25 @@ public protocol FeedPageStore: Sendable {
   /// - Returns: Fewer than `limit` at the start of the list; none before the first image or an id the list lacks.
   func retrievePage(before id: UUID, limit: Int) async throws -> [LocalFeedImage]
 
+  /// The page ``retrievePage(after:limit:)`` reads, as the domain's images: a store that keeps the images in memory
+  /// builds them from its own in one copy, where mapping its answer would copy the page twice.
+  ///
+  /// The default maps ``retrievePage(after:limit:)``'s answer, so a store written without it keeps compiling.
+  ///
+  /// - Parameters:
+  ///   - id: The cursor, or `nil` for the first page.
+  ///   - limit: The most images to read; none when it is 0 or less.
+  /// - Returns: The images ``retrievePage(after:limit:)`` returns, in order.
+  func retrieveFeedPage(after id: UUID?, limit: Int) async throws -> [FeedImage]
+
+  /// The page ``retrievePage(before:limit:)`` reads, as the domain's images, in one copy (the default maps it).
+  ///
+  /// - Parameters:
+  ///   - id: The cursor.
+  ///   - limit: The most images to read; none when it is 0 or less.
+  /// - Returns: The images ``retrievePage(before:limit:)`` returns, in order.
+  func retrieveFeedPage(before id: UUID, limit: Int) async throws -> [FeedImage]
+
   /// Appends `images` at the end of the list in one atomic step, skipping those whose id the list holds (and all but
   /// the first of those sharing an id within `images`).
   ///
@@ -41,6 +61,18 @@ public protocol FeedPageStore: Sendable {
 
   /// Deletes the whole list; deleting an empty list succeeds.
   func deletePages() async throws
+}
+
+extension FeedPageStore {
+  /// ``retrievePage(after:limit:)``'s answer, mapped to the domain's images.
+  public func retrieveFeedPage(after id: UUID?, limit: Int) async throws -> [FeedImage] {
+    try await retrievePage(after: id, limit: limit).map(FeedImage.init)
+  }
+
+  /// ``retrievePage(before:limit:)``'s answer, mapped to the domain's images.
+  public func retrieveFeedPage(before id: UUID, limit: Int) async throws -> [FeedImage] {
+    try await retrievePage(before: id, limit: limit).map(FeedImage.init)
+  }
 }
 
 extension Sequence where Element == LocalFeedImage {

@@ -46,14 +46,14 @@ public final class LocalFeedPageLoader: FeedPageCache {
   ///
   /// - Throws: The store's error.
   public func page(after last: FeedImage?, limit: Int) async throws -> [FeedImage] {
-    try await store.retrievePage(after: last?.id, limit: limit).map(FeedImage.init)
+    try await store.retrieveFeedPage(after: last?.id, limit: limit)
   }
 
   /// The `limit` images just before `first`.
   ///
   /// - Throws: The store's error.
   public func page(before first: FeedImage, limit: Int) async throws -> [FeedImage] {
-    try await store.retrievePage(before: first.id, limit: limit).map(FeedImage.init)
+    try await store.retrieveFeedPage(before: first.id, limit: limit)
   }
 
   /// Appends the images the store does not hold yet, up to ``maximumImages`` in the list.

@@ -1,3 +1,4 @@
+import EssentialFeed
 import Foundation
 
 /// The last keyword search, as a store keeps it: the keyword, the results of the pages loaded, and when it was
@@ -50,4 +51,43 @@ public protocol FeedSearchStore: Sendable {
 
   /// Deletes the search kept; deleting when there is none succeeds.
   func deleteSearch() async throws
+
+  /// The search ``retrieveSearch()`` reads, its results as the domain's images: a store that keeps them hands them back
+  /// without a copy. The default maps ``retrieveSearch()``'s answer, so a store written without it keeps compiling.
+  ///
+  /// - Returns: The search kept, or `nil` when there is none.
+  func retrieveFeedSearch() async throws -> CachedFeedSearch?
+
+  /// ``replaceSearch(with:for:timestamp:)`` with the domain's images, which a store may keep as they are (the default
+  /// maps them once and replaces).
+  ///
+  /// - Parameters:
+  ///   - feed: The first page's results, in order.
+  ///   - keyword: The keyword, kept exactly (case, whitespace and Unicode as given).
+  ///   - timestamp: When the search was made.
+  func replaceSearch(withFeed feed: [FeedImage], for keyword: String, timestamp: Date) async throws
+
+  /// ``appendToSearch(_:for:)`` with the domain's images (the default maps them once and appends).
+  ///
+  /// - Parameters:
+  ///   - feed: The next page's results, in order.
+  ///   - keyword: The keyword the page was loaded for, compared exactly.
+  func appendFeedToSearch(_ feed: [FeedImage], for keyword: String) async throws
+}
+
+extension FeedSearchStore {
+  /// ``retrieveSearch()``'s answer, its results mapped to the domain's images.
+  public func retrieveFeedSearch() async throws -> CachedFeedSearch? {
+    try await retrieveSearch().map(CachedFeedSearch.init)
+  }
+
+  /// `feed` mapped to ``LocalFeedImage``s, then ``replaceSearch(with:for:timestamp:)``.
+  public func replaceSearch(withFeed feed: [FeedImage], for keyword: String, timestamp: Date) async throws {
+    try await replaceSearch(with: feed.map(LocalFeedImage.init), for: keyword, timestamp: timestamp)
+  }
+
+  /// `feed` mapped to ``LocalFeedImage``s, then ``appendToSearch(_:for:)``.
+  public func appendFeedToSearch(_ feed: [FeedImage], for keyword: String) async throws {
+    try await appendToSearch(feed.map(LocalFeedImage.init), for: keyword)
+  }
 }

@@ -18,11 +18,11 @@ public struct LocalFeedSearchLoader: Sendable {
   ///
   /// - Throws: The store's error.
   public func load(keyword: String) async throws -> [FeedImage]? {
-    guard let search = try await store.retrieveSearch(),
+    guard let search = try await store.retrieveFeedSearch(),
       Self.sameKeyword(search.keyword, keyword),
       FeedCachePolicy.validate(search.timestamp, against: currentDate())
     else { return nil }
-    return search.results.map(FeedImage.init)
+    return search.results
   }
 
   /// Validate Search Cache: reads the last search, and deletes it when it cannot be read. A search does not expire
@@ -87,9 +87,9 @@ private actor SearchPageCache: FeedCache {
     saved = next
     do {
       if replaces {
-        try await store.replaceSearch(with: feed.map(LocalFeedImage.init), for: keyword, timestamp: currentDate())
+        try await store.replaceSearch(withFeed: feed, for: keyword, timestamp: currentDate())
       } else {
-        try await store.appendToSearch(feed[start...].map(LocalFeedImage.init), for: keyword)
+        try await store.appendFeedToSearch(Array(feed[start...]), for: keyword)
       }
     } catch {
       if saved?.count == next.count, saved?.cursor == next.cursor { saved = previous }

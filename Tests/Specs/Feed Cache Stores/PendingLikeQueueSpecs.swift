@@ -48,4 +48,48 @@ struct PendingLikeQueueSpecs {
       if queue.inStoredOrder != model || queue.byTimestamp != byTimestamp { return }
     }
   }
+
+  @Test(
+    "PA-18 file system: answers removed by their image leave the index by action id stale but bounded, and the journal's records replayed give the same queue, through 20,000 random changes with ids repeated across images and answers naming another image"
+  )
+  func staleIndexAgreesWithTheJournal() {
+    var live = PendingLikes()
+    var records: [PendingLikeJournal.Record] = []
+    var model: [PendingLikeAction] = []  // in stored order: one action per image, one image per action id
+    let images = (0..<40).map { UUID(uuid: (UInt8($0), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1)) }
+    let ids = (0..<60).map { UUID(uuid: (UInt8($0), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2)) }
+    var sent: [PendingLikeAction] = []
+    var random = SystemRandomNumberGenerator()
+    for step in 0..<20_000 {
+      let image = images[Int.random(in: 0..<images.count, using: &random)]
+      if Int.random(in: 0..<2, using: &random) == 0 || sent.isEmpty {
+        let action = PendingLikeAction(
+          id: Int.random(in: 0..<4, using: &random) == 0 ? ids[Int.random(in: 0..<ids.count, using: &random)] : UUID(),
+          imageID: image, kind: .like,
+          timestamp: Date(timeIntervalSinceReferenceDate: Double(step)))
+        live.apply(.enqueue(action))
+        records.append(.enqueue(action))
+        model.removeAll { $0.imageID == image || $0.id == action.id }
+        model.append(action)
+        sent.append(action)
+      } else {
+        // An answer: to a pending action, to a replaced one, or naming another image than its action's.
+        let answered = sent[Int.random(in: 0..<sent.count, using: &random)]
+        let answer =
+          Int.random(in: 0..<4, using: &random) == 0
+          ? PendingLikeAction(id: answered.id, imageID: image, kind: .like, timestamp: answered.timestamp) : answered
+        let pending = model.contains { $0.id == answer.id && $0.imageID == answer.imageID }
+        let removed = live.remove(answer)
+        #expect(removed == pending, "step \(step)")
+        if removed { records.append(.remove(answer.id)) }
+        model.removeAll { $0.id == answer.id && $0.imageID == answer.imageID }
+      }
+      #expect(live.actionsInOrder == model, "step \(step)")
+      #expect(live.indexedActions <= 3 * live.count + 65, "step \(step): \(live.indexedActions) entries")
+      if live.actionsInOrder != model { return }
+    }
+    var replayed = PendingLikes()
+    for record in records { replayed.apply(record) }
+    #expect(replayed.actionsInOrder == model)
+  }
 }

@@ -1,3 +1,4 @@
+import EssentialFeed
 import EssentialFeedCache
 import EssentialFeedSpecs
 import Foundation
@@ -8,6 +9,10 @@ actor BrokenSearchStore: FeedSearchStore {
     case emptySearchWhenNothing, reversedResults, retrieveDeletes, firstSearchWins, appendReplaces
     case appendForAnyKeyword, normalizedKeyword, deleteIgnored, caseInsensitiveAppend, trimmedAppend
     case replaceSameKeywordAppends
+    /// SRS-13: the search read as the domain's images (its own read) has its results reversed.
+    case domainRetrieveReversed
+    /// SRS-13: an append of the domain's images (its own write) appends for any keyword.
+    case domainAppendForAnyKeyword
   }
 
   private let bug: Bug
@@ -51,6 +56,21 @@ actor BrokenSearchStore: FeedSearchStore {
 
   func deleteSearch() {
     if bug != .deleteIgnored { search = nil }
+  }
+
+  func retrieveFeedSearch() -> CachedFeedSearch? {
+    guard let search = search.map(CachedFeedSearch.init), bug == .domainRetrieveReversed else {
+      return search.map(CachedFeedSearch.init)
+    }
+    return CachedFeedSearch(keyword: search.keyword, results: search.results.reversed(), timestamp: search.timestamp)
+  }
+
+  func appendFeedToSearch(_ feed: [FeedImage], for keyword: String) {
+    guard bug == .domainAppendForAnyKeyword, let kept = search else {
+      return appendToSearch(feed.map(LocalFeedImage.init), for: keyword)
+    }
+    let results = kept.results + feed.map(LocalFeedImage.init)
+    search = CachedSearch(keyword: kept.keyword, results: results, timestamp: kept.timestamp)
   }
 }
 
@@ -102,6 +122,8 @@ extension FeedSearchStoreSpec {
     case .generatedHistoriesMatchTheModel: (broken(.normalizedKeyword), "SRS-11 generated history")
     case .resultsPastSixteenBits:
       ({ FlawedStore(.searchResultsIn16Bits) }, "count differs: got 4 images, expected 65540")
+    case .domainSearchMatches:
+      (broken(.domainRetrieveReversed), "domain retrieve after a domain replace: image 0: id differs")
     }
   }
 }

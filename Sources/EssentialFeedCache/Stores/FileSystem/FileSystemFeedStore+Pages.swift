@@ -1,3 +1,4 @@
+import EssentialFeed
 import Foundation
 
 extension FileSystemFeedStore: FeedPageStore {
@@ -12,6 +13,20 @@ extension FileSystemFeedStore: FeedPageStore {
   public func retrievePage(before id: UUID, limit: Int) throws(FileFeedStoreError) -> [LocalFeedImage] {
     try pages.onSharedExecutor((id, limit)) { store, read throws(FileFeedStoreError) in
       try store.retrievePage(before: read.0, limit: read.1)
+    }
+  }
+
+  /// See ``FileSystemPageStore/retrieveFeedPage(after:limit:)``.
+  public func retrieveFeedPage(after id: UUID?, limit: Int) throws(FileFeedStoreError) -> [FeedImage] {
+    try pages.onSharedExecutor((id, limit)) { store, read throws(FileFeedStoreError) in
+      try store.retrieveFeedPage(after: read.0, limit: read.1)
+    }
+  }
+
+  /// See ``FileSystemPageStore/retrieveFeedPage(before:limit:)``.
+  public func retrieveFeedPage(before id: UUID, limit: Int) throws(FileFeedStoreError) -> [FeedImage] {
+    try pages.onSharedExecutor((id, limit)) { store, read throws(FileFeedStoreError) in
+      try store.retrieveFeedPage(before: read.0, limit: read.1)
     }
   }
 

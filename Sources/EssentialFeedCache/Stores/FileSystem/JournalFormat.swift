@@ -47,27 +47,42 @@ extension JournalFormat {
   static func appendCommitted(
     _ bytes: [UInt8], to fd: Int32, committed: Int, lengthOffset: Int
   ) throws(AtomicFile.SystemError) {
-    var header = BinaryWriter(capacity: 8)
-    header.append(UInt64(committed + bytes.count))
-    guard ftruncate(fd, off_t(committed)) == 0, write(bytes, to: fd, at: committed), fsync(fd) == 0,
-      write(header.bytes, to: fd, at: lengthOffset), fsync(fd) == 0
-    else {
+    let failure = bytes.withUnsafeBytes { buffer in
+      do throws(AtomicFile.SystemError) {
+        try appendCommitted(buffer, to: fd, committed: committed, lengthOffset: lengthOffset)
+        return AtomicFile.SystemError?.none
+      } catch {
+        return error
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  /// ``appendCommitted(_:to:committed:lengthOffset:)-([UInt8],_,_,_)`` of bytes in a buffer.
+  static func appendCommitted(
+    _ bytes: UnsafeRawBufferPointer, to fd: Int32, committed: Int, lengthOffset: Int
+  ) throws(AtomicFile.SystemError) {
+    // The new length written from the stack: an append allocates nothing of its own (issue 44).
+    let length = UInt64(committed + bytes.count).littleEndian
+    let done = withUnsafeBytes(of: length) { header in
+      ftruncate(fd, off_t(committed)) == 0 && write(bytes, to: fd, at: committed) && fsync(fd) == 0
+        && write(header, to: fd, at: lengthOffset) && fsync(fd) == 0
+    }
+    guard done else {
       let code = errno
       _ = ftruncate(fd, off_t(committed))
       throw AtomicFile.SystemError(errno: code)
     }
   }
 
-  private static func write(_ bytes: [UInt8], to fd: Int32, at offset: Int) -> Bool {
-    bytes.withUnsafeBytes { buffer in
-      var written = 0
-      while written < buffer.count {
-        let count = pwrite(fd, buffer.baseAddress.map { $0 + written }, buffer.count - written, off_t(offset + written))
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else { return false }
-        written += count
-      }
-      return true
+  private static func write(_ buffer: UnsafeRawBufferPointer, to fd: Int32, at offset: Int) -> Bool {
+    var written = 0
+    while written < buffer.count {
+      let count = pwrite(fd, buffer.baseAddress.map { $0 + written }, buffer.count - written, off_t(offset + written))
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return false }
+      written += count
     }
+    return true
   }
 }

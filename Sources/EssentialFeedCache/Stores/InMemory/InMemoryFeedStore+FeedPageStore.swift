@@ -1,3 +1,4 @@
+import EssentialFeed
 import Foundation
 
 extension InMemoryFeedStore: FeedPageStore {
@@ -9,6 +10,16 @@ extension InMemoryFeedStore: FeedPageStore {
   /// The `limit` images just before the image with `id`.
   public func retrievePage(before id: UUID, limit: Int) -> [LocalFeedImage] {
     pages.page(before: id, limit: limit)
+  }
+
+  /// The page after the image with `id`, as the domain's images, built from the list's own in one copy.
+  public func retrieveFeedPage(after id: UUID?, limit: Int) -> [FeedImage] {
+    pages.feedPage(after: id, limit: limit)
+  }
+
+  /// The page before the image with `id`, as the domain's images, in one copy.
+  public func retrieveFeedPage(before id: UUID, limit: Int) -> [FeedImage] {
+    pages.feedPage(before: id, limit: limit)
   }
 
   /// Appends the images whose id the list does not hold.

@@ -10,7 +10,7 @@ public actor InMemoryFeedStore: FeedStore, LimitedFeedImageDataStore {
   private var images = ImageEntries<String, Data>()
   private let imageLimits: ImageCacheLimits?
   private let currentDate: @Sendable () -> Date
-  var search: CachedSearch?
+  var search: CachedFeedSearch?
   /// The page list, with each id's position: a cursor is found at once.
   var pages = PageList()
   /// Each image's pending action, in the order they were stored: one lookup per change, not a scan.

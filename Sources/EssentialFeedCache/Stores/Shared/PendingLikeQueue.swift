@@ -5,17 +5,18 @@ import Foundation
 /// one lookup by image and an append or a cleared slot, and the listing sorts only when timestamps came out of order.
 ///
 /// Removed and replaced actions leave empty slots, dropped (and the index rebuilt) by a store once they outnumber the
-/// live ones by more than 64, or all at once when the last action goes.
+/// live ones by more than 64, or all at once when the last action goes. A removed action's image keeps its key in the
+/// index until then, pointing at the empty slot: a removal deletes nothing from the dictionary, whose deletions hash
+/// again the keys placed after the one deleted (issue 44).
 struct PendingLikeQueue: Sendable {
   private var slots: [PendingLikeAction?] = []
   private var slotOfImage: [UUIDKey: Int] = [:]
+  /// How many images have a pending action (the filled slots).
+  private(set) var count = 0
   /// Whether the live actions' timestamps never decrease in stored order: the listing by timestamp is then the
   /// stored order, as it is when actions are enqueued as they happen.
   private var timestampsInOrder = true
   private var latest = Date.distantPast
-
-  /// How many images have a pending action.
-  var count: Int { slotOfImage.count }
 
   /// The pending action of `imageID`'s image, if any.
   func action(forImage imageID: UUID) -> PendingLikeAction? {
@@ -30,6 +31,7 @@ struct PendingLikeQueue: Sendable {
       replaced = slots[slot]
       slots[slot] = nil
     }
+    if replaced == nil { count += 1 }
     slots.append(action)
     if action.timestamp < latest { timestampsInOrder = false }
     latest = max(latest, action.timestamp)
@@ -39,12 +41,10 @@ struct PendingLikeQueue: Sendable {
 
   /// Removes `imageID`'s pending action when its id is `actionID` (one lookup); returns whether it did.
   mutating func remove(image imageID: UUID, ifActionID actionID: UUID) -> Bool {
-    guard let index = slotOfImage.index(forKey: UUIDKey(imageID)), slots[slotOfImage.values[index]]?.id == actionID
-    else {
-      return false
-    }
-    slots[slotOfImage.remove(at: index).value] = nil
-    if slotOfImage.isEmpty { self = PendingLikeQueue() }  // The slots left are all empty.
+    guard let slot = slotOfImage[UUIDKey(imageID)], slots[slot]?.id == actionID else { return false }
+    slots[slot] = nil
+    count -= 1
+    if count == 0 { self = PendingLikeQueue() }  // The slots left are all empty.
     return true
   }
 
@@ -71,7 +71,7 @@ struct PendingLikeQueue: Sendable {
   }
 
   private mutating func compactIfSparse() {
-    guard slots.count > 2 * slotOfImage.count + 64 else { return }
+    guard slots.count > 2 * count + 64 else { return }
     let live = inStoredOrder
     self = PendingLikeQueue()
     for action in live { store(action) }

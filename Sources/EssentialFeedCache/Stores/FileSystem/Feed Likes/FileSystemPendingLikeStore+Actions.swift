@@ -11,7 +11,7 @@ extension FileSystemPendingLikeStore {
   public func enqueue(_ action: PendingLikeAction) throws(FileFeedStoreError) {
     try lock.holding { () throws(FileFeedStoreError) in
       var likes = try takeLikes()
-      try record([.enqueue(action)], in: &likes)
+      try record(CollectionOfOne(.enqueue(action)), in: &likes)
     }
   }
 
@@ -31,11 +31,11 @@ extension FileSystemPendingLikeStore {
   public func removeIfPending(_ action: PendingLikeAction) throws(FileFeedStoreError) -> Bool {
     try lock.holding { () throws(FileFeedStoreError) -> Bool in
       var likes = try takeLikes()
-      guard likes.contains(actionID: action.id) else {
+      guard likes.remove(action) else {
         pendingLikes = likes
         return false
       }
-      try record([.remove(action.id)], in: &likes)
+      try record(CollectionOfOne(.remove(action.id)), in: &likes, applied: true)
       return true
     }
   }
@@ -50,7 +50,7 @@ extension FileSystemPendingLikeStore {
   public func removeIfPending(_ actions: [PendingLikeAction]) throws(FileFeedStoreError) -> [PendingLikeAction] {
     try lock.holding { () throws(FileFeedStoreError) -> [PendingLikeAction] in
       var likes = try takeLikes()
-      let removed = actions.filter { likes.remove(actionID: $0.id) }  // applied here, once each; written below
+      let removed = actions.filter { likes.remove($0) }  // applied here, once each; written below
       let records = removed.map { PendingLikeJournal.Record.remove($0.id) }
       if records.isEmpty { pendingLikes = likes } else { try record(records, in: &likes, applied: true) }
       return removed
@@ -61,7 +61,7 @@ extension FileSystemPendingLikeStore {
   private func loadedLikes() throws(FileFeedStoreError) -> PendingLikes {
     try directory.checkLocation()
     var info = stat()
-    let current = stat(pendingLikesPath, &info) == 0 ? (UInt64(info.st_ino), Int(info.st_size)) : nil
+    let current = stat(pendingLikesCPath, &info) == 0 ? (UInt64(info.st_ino), Int(info.st_size)) : nil
     if let pendingLikes, pendingLikes.file?.inode == current?.0, pendingLikes.file?.size == current?.1 {
       return pendingLikes
     }
@@ -119,7 +119,7 @@ extension FileSystemPendingLikeStore {
 
   /// Applies `records` to `likes` (unless `applied`) and writes them: appended in one write, or the journal compacted.
   private func record(
-    _ records: [PendingLikeJournal.Record], in likes: inout PendingLikes, applied: Bool = false
+    _ records: some Collection<PendingLikeJournal.Record>, in likes: inout PendingLikes, applied: Bool = false
   ) throws(FileFeedStoreError) {
     if !applied { for record in records { likes.apply(record) } }
     // An empty store, a version 1 journal (no committed length) or one mostly of replaced actions is rewritten.

@@ -13,6 +13,8 @@ public actor FileSystemPendingLikeStore: PendingLikeActionStore {
   public nonisolated let directory: FileSystemStoreDirectory
   /// The journal: built once, as every change of a like looks at it.
   let pendingLikesPath: String
+  /// The journal's path as a C string, built once: a `String` passed to `stat` is copied to one on every call.
+  let pendingLikesCPath: [CChar]
   /// `pending-likes.lock`, held by every change.
   let lock: DirectoryLock
   /// The pending likes, once an operation has read them, and their journal while open for appending (or -1).
@@ -28,6 +30,7 @@ public actor FileSystemPendingLikeStore: PendingLikeActionStore {
   public init(directory: FileSystemStoreDirectory) {
     self.directory = directory
     pendingLikesPath = directory.file("pending-likes")
+    pendingLikesCPath = Array(pendingLikesPath.utf8CString)
     lock = DirectoryLock("pending-likes.lock", in: directory)
   }
 

@@ -23,8 +23,39 @@ extension PendingLikeJournal {
 
   /// Appends `records` to the version 2 journal open at `fd` after its `committed` bytes, flushed, then committed
   /// (``JournalFormat/appendCommitted(_:to:committed:lengthOffset:)``).
-  static func append(_ records: [Record], to fd: Int32, committed: Int) throws(AtomicFile.SystemError) {
-    try JournalFormat.appendCommitted(
-      encode(records), to: fd, committed: committed, lengthOffset: JournalFormat.headerSize)
+  /// The records are encoded in a temporary buffer (on the stack for an enqueue's one record): no array per append.
+  static func append(_ records: some Collection<Record>, to fd: Int32, committed: Int) throws(AtomicFile.SystemError) {
+    let failure = withUnsafeTemporaryAllocation(byteCount: records.count * recordSize, alignment: 8) { buffer in
+      encode(records, into: buffer)
+      do throws(AtomicFile.SystemError) {
+        try JournalFormat.appendCommitted(
+          UnsafeRawBufferPointer(buffer), to: fd, committed: committed, lengthOffset: JournalFormat.headerSize)
+        return AtomicFile.SystemError?.none
+      } catch {
+        return error
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  /// A version 2 header whose committed length is `committed` bytes, the header's included.
+  static func header(committed: Int) -> [UInt8] {
+    var writer = BinaryWriter(capacity: headerSize)
+    for byte in format.header { writer.append(byte) }
+    writer.append(UInt64(committed))
+    return writer.bytes
+  }
+
+  /// A whole version 2 journal holding `records`.
+  static func file(_ records: [Record]) -> [UInt8] {
+    header(committed: headerSize + records.count * recordSize) + encode(records)
+  }
+
+  /// The records' bytes, each stored in place (no byte-by-byte appends: an enqueue pays for one, issue 44).
+  static func encode(_ records: [Record]) -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: records.count * recordSize) { buffer, count in
+      encode(records, into: UnsafeMutableRawBufferPointer(buffer))
+      count = records.count * recordSize
+    }
   }
 }

@@ -34,44 +34,27 @@ enum PendingLikeJournal {
   static let format = JournalFormat(magic: magic, version: version, name: "pending likes journal")
   static let formatVersion1 = JournalFormat(magic: magic, version: 1, name: "pending likes journal")
 
-  /// A version 2 header whose committed length is `committed` bytes, the header's included.
-  static func header(committed: Int) -> [UInt8] {
-    var writer = BinaryWriter(capacity: headerSize)
-    for byte in format.header { writer.append(byte) }
-    writer.append(UInt64(committed))
-    return writer.bytes
-  }
-
-  /// A whole version 2 journal holding `records`.
-  static func file(_ records: [Record]) -> [UInt8] {
-    header(committed: headerSize + records.count * recordSize) + encode(records)
-  }
-
-  /// The records' bytes, each stored in place (no byte-by-byte appends: an enqueue pays for one, issue 44).
-  static func encode(_ records: [Record]) -> [UInt8] {
-    [UInt8](unsafeUninitializedCapacity: records.count * recordSize) { buffer, count in
-      let bytes = UnsafeMutableRawBufferPointer(buffer)
-      for (index, record) in records.enumerated() {
-        let start = index * recordSize
-        let (kind, id, imageID, timestamp): (UInt64, UUID, UUID, UInt64) =
-          switch record {
-          case .enqueue(let action):
-            (
-              action.kind == .like ? 1 : 2, action.id, action.imageID,
-              action.timestamp.timeIntervalSinceReferenceDate.bitPattern
-            )
-          case .remove(let id): (3, id, noImage, 0)
-          }
-        // The kind byte and the 7 reserved, the ids, the timestamp and 8 reserved, little-endian; then the checksum.
-        bytes.storeBytes(of: kind.littleEndian, toByteOffset: start, as: UInt64.self)
-        bytes.storeBytes(of: id.uuid, toByteOffset: start + 8, as: uuid_t.self)
-        bytes.storeBytes(of: imageID.uuid, toByteOffset: start + 24, as: uuid_t.self)
-        bytes.storeBytes(of: timestamp.littleEndian, toByteOffset: start + 40, as: UInt64.self)
-        bytes.storeBytes(of: UInt64(0), toByteOffset: start + 48, as: UInt64.self)
-        let checksum = Hash64.hash(UnsafeRawBufferPointer(rebasing: bytes[start..<start + recordSize - 8]))
-        bytes.storeBytes(of: checksum.littleEndian, toByteOffset: start + recordSize - 8, as: UInt64.self)
-      }
-      count = records.count * recordSize
+  /// Stores `records` at the start of `bytes`, which holds at least `records.count` records.
+  static func encode(_ records: some Collection<Record>, into bytes: UnsafeMutableRawBufferPointer) {
+    for (index, record) in records.enumerated() {
+      let start = index * recordSize
+      let (kind, id, imageID, timestamp): (UInt64, UUID, UUID, UInt64) =
+        switch record {
+        case .enqueue(let action):
+          (
+            action.kind == .like ? 1 : 2, action.id, action.imageID,
+            action.timestamp.timeIntervalSinceReferenceDate.bitPattern
+          )
+        case .remove(let id): (3, id, noImage, 0)
+        }
+      // The kind byte and the 7 reserved, the ids, the timestamp and 8 reserved, little-endian; then the checksum.
+      bytes.storeBytes(of: kind.littleEndian, toByteOffset: start, as: UInt64.self)
+      bytes.storeBytes(of: id.uuid, toByteOffset: start + 8, as: uuid_t.self)
+      bytes.storeBytes(of: imageID.uuid, toByteOffset: start + 24, as: uuid_t.self)
+      bytes.storeBytes(of: timestamp.littleEndian, toByteOffset: start + 40, as: UInt64.self)
+      bytes.storeBytes(of: UInt64(0), toByteOffset: start + 48, as: UInt64.self)
+      let checksum = Hash64.hash(UnsafeRawBufferPointer(rebasing: bytes[start..<start + recordSize - 8]))
+      bytes.storeBytes(of: checksum.littleEndian, toByteOffset: start + recordSize - 8, as: UInt64.self)
     }
   }
 

@@ -1,3 +1,4 @@
+import EssentialFeed
 import Foundation
 
 /// The page list in a shared ``FileSystemStoreDirectory``: `pages`, a journal of pages, each append
@@ -57,6 +58,20 @@ public actor FileSystemPageStore: FeedPageStore {
   /// - Throws: The errors of ``retrievePage(after:limit:)``.
   public func retrievePage(before id: UUID, limit: Int) throws(FileFeedStoreError) -> [LocalFeedImage] {
     try currentList().page(before: id, limit: limit)
+  }
+
+  /// The page after the image with `id`, as the domain's images, built from the list in memory in one copy.
+  ///
+  /// - Throws: The errors of ``retrievePage(after:limit:)``.
+  public func retrieveFeedPage(after id: UUID?, limit: Int) throws(FileFeedStoreError) -> [FeedImage] {
+    try currentList().feedPage(after: id, limit: limit)
+  }
+
+  /// The page before the image with `id`, as the domain's images, in one copy.
+  ///
+  /// - Throws: The errors of ``retrievePage(after:limit:)``.
+  public func retrieveFeedPage(before id: UUID, limit: Int) throws(FileFeedStoreError) -> [FeedImage] {
+    try currentList().feedPage(before: id, limit: limit)
   }
 
   /// The number of images in the list.
