@@ -39,7 +39,8 @@ extension HistorySweeps {
   /// just past its own expiry, by construction rather than by chance.
   mutating func clockSweep() -> [ModelOperation] {
     let age = model.images.limits?.maximumAge ?? 60
-    let (replaced, kept) = (namespaced(AdversarialURL.any(using: &rng)), namespaced(AdversarialURL.any(using: &rng)))
+    let urls = distinctURLs(2)
+    let (replaced, kept) = (urls[0], urls[1])
     var sweep: [ModelOperation] = [.insertImage(Data(), replaced), .insertImage(Data(), kept), .advanceClock(age / 2)]
     // A millisecond before the first two expire, both are found (a store keeping times or ages coarser than that
     // loses them early); two milliseconds on, the one not replaced is gone.
@@ -72,8 +73,8 @@ extension HistorySweeps {
   /// that keeps the limit in 32 bits (and so reads it as a few bytes) evicts them.
   mutating func leastRecentlyUsedSweep() -> [ModelOperation] {
     let third = (model.images.limits?.maximumBytes ?? 0) / 3
-    let urls = (0..<4).map { _ in namespaced(AdversarialURL.any(using: &rng)) }
-    guard third > 0, Set(urls.map(\.absoluteString)).count == 4 else { return [] }
+    let urls = distinctURLs(4)
+    guard third > 0 else { return [] }
     let sweep: [ModelOperation] =
       third > HistoryGenerator.fillableLimit / 3
       ? urls.prefix(3).map { .insertImage(AdversarialValues.data(using: &rng, size: 2_000), $0) }

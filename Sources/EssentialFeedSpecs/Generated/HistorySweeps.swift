@@ -60,6 +60,18 @@ struct HistorySweeps {
 
   func namespaced(_ url: URL) -> URL { generator.namespaced(url) }
 
+  /// `count` URLs of the history's namespace, no two the same: a sweep that needs several images needs them apart.
+  /// The URL families are few, so four draws repeat one often: the least-recently-used sweep, skipped then, let a
+  /// store whose reads are no use pass the first history of 1 seed in about 10.
+  mutating func distinctURLs(_ count: Int) -> [URL] {
+    var urls: [URL] = []
+    while urls.count < count {
+      let url = namespaced(AdversarialURL.any(using: &rng))
+      if !urls.contains(where: { $0.absoluteString == url.absoluteString }) { urls.append(url) }
+    }
+    return urls
+  }
+
   mutating func operation(for capability: HistoryPlan.Capability) -> ModelOperation {
     generator.operation(for: capability)
   }
