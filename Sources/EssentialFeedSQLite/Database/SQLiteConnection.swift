@@ -13,6 +13,8 @@ final class SQLiteConnection {
   var feedTablesVerified = false
   /// Whether the limited image store has set the connection up for bounded disk use.
   var diskUseBounded = false
+  /// Whether the image store removed the image files no row names, which it does on the connection's first write.
+  var imageFilesChecked = false
 
   /// Opens the database at `path` (":memory:" for a private in-memory database, or a `file:` URI), creating it if
   /// needed unless `readOnly`.
