@@ -86,32 +86,26 @@ public actor SQLiteImageDataStore: LimitedFeedImageDataStore, SQLiteDatabaseStor
         code: SQLITE_TOOBIG, message: reason.description, operation: "save image data to \(database.displayPath)")
     }
     let (uses, now, imageLimits, key) = (pendingImageUses, currentDate(), imageLimits, url.absoluteString)
-    let file = files.flatMap { data.count >= $0.threshold ? ($0, SQLiteImageFiles.newName()) : nil }
+    let file = files.flatMap { data.count >= $0.threshold ? (files: $0, name: SQLiteImageFiles.newName()) : nil }
     let removed: [Int]
     do {
       removed = try writing("save image data to") { [self] db throws(SQLiteError) -> [Int] in
         try boundDiskUse(db)
-        let removed = try db.transaction(immediate: true) { () throws(SQLiteError) -> [Int] in
+        let (removed, freesPages) = try db.transaction(immediate: true) { () throws(SQLiteError) -> ([Int], Bool) in
           try db.recordImageUses(uses, now: now)
           try files?.removeUnindexedOnce(db)
-          var removed = try db.removeImage(key).map { [$0] } ?? []
-          if let file {
-            try file.0.write(data, as: file.1)  // durable before its row commits
-          } else {
-            try db.insertImageData(data, for: key)
-          }
-          try db.indexImage(key, size: data.count, checksum: ImageChecksum.of(data), stored: now, file: file?.1)
-          if let imageLimits {
-            removed += try db.evictImages(downTo: imageLimits.maximumBytes)
-            Self.returnFreedPages(db)  // in the insert's transaction: a commit of its own costs a quarter of an insert
-          }
-          return removed
+          let removed = try db.storeImage(data, for: key, in: file, stored: now, limit: imageLimits?.maximumBytes)
+          // Images' bytes in the database, or many rows, free pages and grow the log; a few rows of the index are
+          // reused in place. In the insert's transaction: a commit of its own costs a quarter of an insert.
+          let freesPages = file == nil || removed.count > 16 || removed.contains { $0.file == nil }
+          if imageLimits != nil, freesPages { Self.returnFreedPages(db) }
+          return (removed.compactMap(\.file), freesPages)
         }
-        if imageLimits != nil { trimLog(db) }
+        if imageLimits != nil, freesPages { trimLog(db) }
         return removed
       }
     } catch {
-      file.map { $0.0.remove([$0.1]) }  // its row never committed
+      file.map { $0.files.remove([$0.name]) }  // its row never committed
       throw error
     }
     files?.remove(removed)  // once their rows' removal committed
