@@ -96,6 +96,30 @@ struct SQLiteImageFileSpecs {
     }
   }
 
+  @Test(
+    "SQL-39 a database in which nothing can be read, deleted by the image cache's first operation or by repair(), takes its image files with it",
+    arguments: [true, false])
+  func unreadableDatabaseTakesItsFiles(byRepair: Bool) async throws {
+    try await withTemporaryDirectory { directory in
+      let file = directory.appending(path: "images.sqlite")
+      let (url, data) = (anyURL(), bytes(20 << 10, seed: 8))
+      let writer = SQLiteDatabase(storeURL: file)
+      try await SQLiteImageDataStore(database: writer).insert(data, for: url)
+      await writer.close()
+      try Data(repeating: 0x42, count: 8_192).write(to: file)
+      let database = SQLiteDatabase(storeURL: file, healing: .cache)
+
+      if byRepair {
+        #expect(try await database.repair()?.deletedFile == true)
+      } else {
+        #expect(try await SQLiteImageDataStore(database: database).retrieve(dataForURL: url) == nil)
+      }
+
+      #expect(imageFiles(beside: file) == [])
+      #expect(try await SQLiteImageDataStore(database: database).storedImageDataSize() == 0)
+    }
+  }
+
   /// What happened to an image's file behind the store's back.
   enum FileDamage: String, CaseIterable, CustomTestStringConvertible {
     case missing, truncated, changed
