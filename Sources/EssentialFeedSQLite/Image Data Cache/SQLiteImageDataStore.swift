@@ -66,7 +66,8 @@ public actor SQLiteImageDataStore: LimitedFeedImageDataStore, SQLiteDatabaseStor
       try db.execute("ALTER TABLE image_entry ADD COLUMN checksum INTEGER")
     },
     SQLiteMigration(version: 5, identifier: "5 image files") { db throws(SQLiteError) in
-      guard try !db.columns(of: "image_entry").contains("file") else { return }  // a new index has it
+      let columns = try db.columns(of: "image_entry")  // none when lost: the rebuilt index has it
+      guard !columns.isEmpty, !columns.contains("file") else { return }  // a new index has it
       try db.execute("ALTER TABLE image_entry ADD COLUMN file INTEGER")
     },
   ]
