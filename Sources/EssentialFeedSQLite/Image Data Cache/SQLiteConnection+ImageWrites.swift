@@ -40,7 +40,7 @@ extension SQLiteConnection {
     try entry.bind(data.count, at: 2)
     try entry.bind(stored.timeIntervalSinceReferenceDate, at: 3)
     try entry.bind(ImageChecksum.of(data), at: 4)
-    if let file { try entry.bind(file.name, at: 5) }  // else NULL: `statement(_:)` clears the bindings
+    if let file { try entry.bind(file.name, at: 5) }  // else NULL: `statement(literal:)` clears the bindings
     try entry.step()
     total += data.count
     var removed = replaced.map { [$0] } ?? []

@@ -1,10 +1,10 @@
 import CSQLite
 import Foundation
 
-/// The image files beside an ``SQLiteImageDataStore``'s database file: each image of at least ``threshold`` bytes is a file of its bytes alone in `<database>-images/` (the image cache
-/// `images.sqlite` keeps them in `images.sqlite-images/`), named by a random number its index row keeps
-/// (`image_entry.file`), never by its URL. Smaller images, and every image of an in-memory database, stay in the
-/// database (`image_data`).
+/// The image files beside an ``SQLiteImageDataStore``'s database file: each image of at least ``threshold`` bytes is
+/// a file of its bytes alone in `<database>-images/` (the image cache `images.sqlite` keeps them in
+/// `images.sqlite-images/`), named by a random number its index row keeps (`image_entry.file`), never by its URL.
+/// Smaller images, and every image of an in-memory database, stay in the database (`image_data`).
 ///
 /// The index is the source of truth, so two processes on one store never corrupt each other:
 /// - a file is written, flushed and renamed into place inside the write transaction that adds its row, before the row
