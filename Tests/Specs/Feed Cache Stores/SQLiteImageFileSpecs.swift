@@ -120,6 +120,26 @@ struct SQLiteImageFileSpecs {
     }
   }
 
+  @Test("SQL-40 a repaired image cache says every image it kept, those in files too")
+  func repairCountsImagesInFiles() async throws {
+    try await withTemporaryDirectory { directory in
+      let before = FeedStorage.sqlite(in: directory, imageLimits: ImageCacheLimits(maximumBytes: 1 << 20))
+      let images = [(20 << 10, 9), (30 << 10, 10), (100, 11)].map {
+        (anyURL().appending(path: "\($1)"), bytes($0, seed: UInt8($1)))
+      }
+      for (url, data) in images { try await before.images.insert(data, for: url) }
+      await before.close()
+      let file = directory.appending(path: FeedStorage.imageDatabaseFile)
+      try SQLitePageDamage.zeroRootPage(of: "image_entry_by_use", in: file)
+      let storage = FeedStorage.sqlite(in: directory, imageLimits: ImageCacheLimits(maximumBytes: 1 << 20))
+
+      try await storage.images.insert(Data([1]), for: anyURL().appending(path: "new"))
+
+      #expect(await storage.repairsMade().map(\.kept) == [[.images: 3]])
+      for (url, data) in images { #expect(try await storage.images.retrieve(dataForURL: url) == data) }
+    }
+  }
+
   /// What happened to an image's file behind the store's back.
   enum FileDamage: String, CaseIterable, CustomTestStringConvertible {
     case missing, truncated, changed
