@@ -20,36 +20,53 @@ extension SQLiteConnection {
     _ data: Data, for key: String, in file: (files: SQLiteImageFiles, name: Int)?, stored: Date, limit: Int?
   ) throws(SQLiteError) -> [RemovedImage] {
     var total = try imageTotal()
-    let replaced = try deleteImage(key)
-    total -= replaced?.size ?? 0
+    var removed: [RemovedImage] = []
+    let row = (size: data.count, checksum: ImageChecksum.of(data), file: file?.name)
+    // A new URL's row goes in at once; only when one is there already (the unique key says so) is it removed first:
+    // a lookup before every insert was a twentieth of one.
+    if try !indexImage(key, row, stored: stored) {
+      if let replaced = try deleteImage(key) {
+        total -= replaced.size
+        removed.append(replaced)
+      }
+      guard try indexImage(key, row, stored: stored) else {
+        throw SQLiteError(code: SQLITE_CONSTRAINT, message: "the image's row could not replace the one before it")
+      }
+    }
     if let file {
       try file.files.write(data, as: file.name)
     } else {
-      let row = try statement(literal: "INSERT OR REPLACE INTO image_data (url, data) VALUES (?, ?)")
-      defer { row.reset() }
-      try row.bind(key, at: 1)
-      try row.step(binding: data, at: 2)
+      let bytes = try statement(literal: "INSERT OR REPLACE INTO image_data (url, data) VALUES (?, ?)")
+      defer { bytes.reset() }
+      try bytes.bind(key, at: 1)
+      try bytes.step(binding: data, at: 2)
     }
-    let entry = try statement(
-      literal: """
-        INSERT INTO image_entry (url, size, stored, used, checksum, file)
-        VALUES (?, ?, ?, (SELECT coalesce(max(used), 0) + 1 FROM image_entry), ?, ?)
-        """)
-    defer { entry.reset() }
-    try entry.bind(key, at: 1)
-    try entry.bind(data.count, at: 2)
-    try entry.bind(stored.timeIntervalSinceReferenceDate, at: 3)
-    try entry.bind(ImageChecksum.of(data), at: 4)
-    if let file { try entry.bind(file.name, at: 5) }  // else NULL: `statement(literal:)` clears the bindings
-    try entry.step()
     total += data.count
-    var removed = replaced.map { [$0] } ?? []
     while let limit, total > limit, let oldest = try deleteLeastRecentlyUsedImage() {
       total -= oldest.size
       removed.append(oldest)
     }
     try setImageTotal(total)
     return removed
+  }
+
+  /// Adds the row of an image under `key`, used last; `false` when the key has one already.
+  private func indexImage(
+    _ key: String, _ row: (size: Int, checksum: Int, file: Int?), stored: Date
+  ) throws(SQLiteError) -> Bool {
+    let entry = try statement(
+      literal: """
+        INSERT INTO image_entry (url, size, stored, used, checksum, file)
+        VALUES (?, ?, ?, (SELECT coalesce(max(used), 0) + 1 FROM image_entry), ?, ?) ON CONFLICT (url) DO NOTHING
+        """)
+    defer { entry.reset() }
+    try entry.bind(key, at: 1)
+    try entry.bind(row.size, at: 2)
+    try entry.bind(stored.timeIntervalSinceReferenceDate, at: 3)
+    try entry.bind(row.checksum, at: 4)
+    if let file = row.file { try entry.bind(file, at: 5) }  // else NULL: `statement(literal:)` clears the bindings
+    try entry.step()
+    return changes > 0
   }
 
   /// Removes the image under `key`, its data and its entry, if there is one; only when its file is `file`, if given.
