@@ -17,7 +17,7 @@ final class SQLiteConnection {
   var diskUseBounded = false
   /// Whether the image store removed the image files no row names, which it does on the connection's first write.
   var imageFilesChecked = false
-  /// The schema version at which the image index was last found whole (see `hasImageIndex()`).
+  /// The schema version at which the image index was last found whole (see `SQLiteImageIndex.exists()`).
   var imageIndexSchema: Int?
 
   /// Opens the database at `path` (":memory:" for a private in-memory database, or a `file:` URI), creating it if

@@ -17,7 +17,9 @@ extension SQLiteImageDataStore {
     guard !pendingImageUses.isEmpty else { return }
     let (uses, now) = (pendingImageUses, currentDate())
     try writing("record image reads in") { db throws(SQLiteError) in
-      try db.transaction(immediate: true) { () throws(SQLiteError) in try db.recordImageUses(uses, now: now) }
+      try db.transaction(immediate: true) { () throws(SQLiteError) in
+        try SQLiteImageIndex(db).recordUses(uses, now: now)
+      }
     }
     pendingImageUses = []
   }
@@ -28,7 +30,9 @@ extension SQLiteImageDataStore {
   public func storedImageDataSize() throws(SQLiteError) -> Int {
     try reading("measure the image data in") { db throws(SQLiteError) -> Int in
       guard let db else { return 0 }
-      guard try db.hasImageIndex() else { return try db.integer("SELECT total(length(data)) FROM image_data") }
+      guard try SQLiteImageIndex(db).exists() else {
+        return try db.integer("SELECT total(length(data)) FROM image_data")
+      }
       return try db.integer("SELECT bytes FROM image_total WHERE id = 1")
     }
   }
@@ -40,9 +44,9 @@ extension SQLiteImageDataStore {
     let (uses, now, files) = (pendingImageUses, currentDate(), files)
     let removed = try writing("delete the image data in") { db throws(SQLiteError) -> Set<Int> in
       let removed = try db.transaction(immediate: true) { () throws(SQLiteError) -> Set<Int> in
-        try db.recordImageUses(uses, now: now)
+        try SQLiteImageIndex(db).recordUses(uses, now: now)
         try files?.removeUnindexedOnce(db)
-        let removed = try db.imageFiles()
+        let removed = try SQLiteImageIndex(db).files()
         try db.execute("DELETE FROM image_data; DELETE FROM image_entry; UPDATE image_total SET bytes = 0;")
         return removed
       }
@@ -76,7 +80,7 @@ extension SQLiteImageDataStore {
   func removeImage(_ key: String, file: Int?, because reason: String) throws(SQLiteError) {
     let removed = try writing("remove \(reason) image data from") { db throws(SQLiteError) -> Int? in
       let removed = try db.transaction(immediate: true) { () throws(SQLiteError) -> Int? in
-        try db.removeImage(key, ifFile: file)
+        try SQLiteImageIndex(db).removeImage(key, ifFile: file)
       }
       Self.returnFreedPages(db)
       return removed

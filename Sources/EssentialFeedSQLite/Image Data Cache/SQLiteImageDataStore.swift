@@ -59,7 +59,7 @@ public actor SQLiteImageDataStore: LimitedFeedImageDataStore, SQLiteDatabaseStor
       version: 1, identifier: "1 image data",
       sql: "CREATE TABLE IF NOT EXISTS image_data (url TEXT PRIMARY KEY, data BLOB NOT NULL);"),
     SQLiteMigration(version: 3, identifier: "3 the image index") { db throws(SQLiteError) in
-      try db.rebuildImageIndexIfMissing(now: Date())
+      try SQLiteImageIndex(db).rebuildIfMissing(now: Date())
     },
     SQLiteMigration(version: 4, identifier: "4 image checksums") { db throws(SQLiteError) in
       guard try !db.columns(of: "image_entry").contains("checksum") else { return }  // a new index has it
@@ -93,9 +93,10 @@ public actor SQLiteImageDataStore: LimitedFeedImageDataStore, SQLiteDatabaseStor
       removed = try writing("save image data to") { [self] db throws(SQLiteError) -> [Int] in
         try boundDiskUse(db)
         let (removed, freesPages) = try db.transaction(immediate: true) { () throws(SQLiteError) -> ([Int], Bool) in
-          try db.recordImageUses(uses, now: now)
+          try SQLiteImageIndex(db).recordUses(uses, now: now)
           try files?.removeUnindexedOnce(db)
-          let removed = try db.storeImage(data, for: key, in: file, stored: now, limit: imageLimits?.maximumBytes)
+          let removed = try SQLiteImageIndex(db).store(
+            data, for: key, in: file, stored: now, limit: imageLimits?.maximumBytes)
           // Images' bytes in the database, or many rows, free pages and grow the log; a few rows of the index are
           // reused in place. In the insert's transaction: a commit of its own costs a quarter of an insert.
           let freesPages = file == nil || removed.count > 16 || removed.contains { $0.file == nil }

@@ -7,7 +7,7 @@ extension SQLiteImageFiles {
   /// that opens the store after one killed mid-write finds none. Call it inside a write transaction.
   func removeUnindexedOnce(_ db: SQLiteConnection) throws(SQLiteError) {
     guard !db.imageFilesChecked else { return }
-    removeUnindexed(keeping: try db.imageFiles())
+    removeUnindexed(keeping: try SQLiteImageIndex(db).files())
     db.imageFilesChecked = true
   }
 

@@ -34,7 +34,7 @@ struct StoredImage: Sendable {
 
   /// The image stored under `key`, if any: in the database first, then in a file.
   static func find(_ key: String, in db: SQLiteConnection) throws(SQLiteError) -> StoredImage? {
-    let indexed = try db.hasImageIndex()
+    let indexed = try SQLiteImageIndex(db).exists()
     let row = try db.statement(
       indexed
         ? "SELECT d.data, e.stored, e.checksum FROM image_data d LEFT JOIN image_entry e ON e.url = d.url WHERE d.url = ?"

@@ -3,7 +3,7 @@ import Foundation
 
 /// The writes of the image store's index: an image stored, removed, evicted; the total kept with them. Call them
 /// inside a write transaction.
-extension SQLiteConnection {
+extension SQLiteImageIndex {
   /// A row removed from the index: its key, size and file (`nil` for an image in `image_data`).
   struct RemovedImage {
     let key: String
@@ -16,7 +16,7 @@ extension SQLiteConnection {
   /// `limit`, then removes the least recently used images until the total is within it.
   ///
   /// - Returns: The images removed (their files are the caller's to remove once the transaction commits).
-  func storeImage(
+  func store(
     _ data: Data, for key: String, in file: (files: SQLiteImageFiles, name: Int)?, stored: Date, limit: Int?
   ) throws(SQLiteError) -> [RemovedImage] {
     var total = try imageTotal()
@@ -36,7 +36,7 @@ extension SQLiteConnection {
     if let file {
       try file.files.write(data, as: file.name)
     } else {
-      let bytes = try statement(literal: "INSERT OR REPLACE INTO image_data (url, data) VALUES (?, ?)")
+      let bytes = try db.statement(literal: "INSERT OR REPLACE INTO image_data (url, data) VALUES (?, ?)")
       defer { bytes.reset() }
       try bytes.bind(key, at: 1)
       try bytes.step(binding: data, at: 2)
@@ -54,7 +54,7 @@ extension SQLiteConnection {
   private func indexImage(
     _ key: String, _ row: (size: Int, checksum: Int, file: Int?), stored: Date
   ) throws(SQLiteError) -> Bool {
-    let entry = try statement(
+    let entry = try db.statement(
       literal: """
         INSERT INTO image_entry (url, size, stored, used, checksum, file)
         VALUES (?, ?, ?, (SELECT coalesce(max(used), 0) + 1 FROM image_entry), ?, ?) ON CONFLICT (url) DO NOTHING
@@ -64,9 +64,9 @@ extension SQLiteConnection {
     try entry.bind(row.size, at: 2)
     try entry.bind(stored.timeIntervalSinceReferenceDate, at: 3)
     try entry.bind(row.checksum, at: 4)
-    if let file = row.file { try entry.bind(file, at: 5) }  // else NULL: `statement(literal:)` clears the bindings
+    if let file = row.file { try entry.bind(file, at: 5) }  // else NULL: `db.statement(literal:)` clears the bindings
     try entry.step()
-    return changes > 0
+    return db.changes > 0
   }
 
   /// Removes the image under `key`, its data and its entry, if there is one; only when its file is `file`, if given.
@@ -84,7 +84,7 @@ extension SQLiteConnection {
   /// the database; the total is the caller's to update. (`DELETE … RETURNING` costs an ephemeral table: a fifth of
   /// an insert more.)
   private func deleteImage(_ key: String, ifFile file: Int? = nil) throws(SQLiteError) -> RemovedImage? {
-    let entry = try statement(literal: "SELECT rowid, size, file FROM image_entry WHERE url = ?")
+    let entry = try db.statement(literal: "SELECT rowid, size, file FROM image_entry WHERE url = ?")
     defer { entry.reset() }
     try entry.bind(key, at: 1)
     guard try entry.step() else { return nil }  // every row of `image_data` has one in the index
@@ -96,7 +96,7 @@ extension SQLiteConnection {
 
   /// Deletes the row of the image used least recently, and its data when it is in the database.
   private func deleteLeastRecentlyUsedImage() throws(SQLiteError) -> RemovedImage? {
-    let oldest = try statement(literal: "SELECT rowid, url, size, file FROM image_entry ORDER BY used LIMIT 1")
+    let oldest = try db.statement(literal: "SELECT rowid, url, size, file FROM image_entry ORDER BY used LIMIT 1")
     defer { oldest.reset() }
     guard try oldest.step(), let key = oldest.string(at: 1) else { return nil }
     let removed = RemovedImage(key: key, size: oldest.int(at: 2), file: oldest.optionalInt(at: 3))
@@ -105,7 +105,7 @@ extension SQLiteConnection {
   }
 
   private func deleteEntry(rowid: Int, of image: RemovedImage) throws(SQLiteError) {
-    let delete = try statement(literal: "DELETE FROM image_entry WHERE rowid = ?")
+    let delete = try db.statement(literal: "DELETE FROM image_entry WHERE rowid = ?")
     defer { delete.reset() }
     try delete.bind(rowid, at: 1)
     try delete.step()
@@ -113,20 +113,20 @@ extension SQLiteConnection {
   }
 
   private func deleteImageData(_ key: String) throws(SQLiteError) {
-    let delete = try statement(literal: "DELETE FROM image_data WHERE url = ?")
+    let delete = try db.statement(literal: "DELETE FROM image_data WHERE url = ?")
     defer { delete.reset() }
     try delete.bind(key, at: 1)
     try delete.step()
   }
 
   private func imageTotal() throws(SQLiteError) -> Int {
-    let total = try statement(literal: "SELECT bytes FROM image_total WHERE id = 1")
+    let total = try db.statement(literal: "SELECT bytes FROM image_total WHERE id = 1")
     defer { total.reset() }
     return try total.step() ? total.int(at: 0) : 0
   }
 
   private func setImageTotal(_ bytes: Int) throws(SQLiteError) {
-    let total = try statement(literal: "UPDATE image_total SET bytes = ? WHERE id = 1")
+    let total = try db.statement(literal: "UPDATE image_total SET bytes = ? WHERE id = 1")
     defer { total.reset() }
     try total.bind(bytes, at: 1)
     try total.step()
