@@ -17,11 +17,14 @@ let feed = [
   image(3, description: "only a description", location: nil),
 ]
 let imageData: [(URL, Data)] = [(url(1), Data("first image".utf8)), (url(2), Data(repeating: 0xA5, count: 3_000))]
+let largeImage = (url: url(3), data: Data(repeating: 0x5A, count: 64 << 10))
 let path = CommandLine.arguments[1]
 let everything = CommandLine.arguments.count > 2
+let large = CommandLine.arguments.count > 3 && CommandLine.arguments[3] == "large"
 let store = SQLiteFeedStore(storeURL: URL(fileURLWithPath: path))
 try await store.insert(feed, timestamp: timestamp)
 for (url, data) in imageData { try await store.insert(data, for: url) }
+if large { try await store.insert(largeImage.data, for: largeImage.url) }  // from version 4's fixture on
 if everything {
   try await store.replaceSearch(
     with: [image(11, description: "temple", location: "Kyoto"), image(12)], for: "Kyoto", timestamp: timestamp)

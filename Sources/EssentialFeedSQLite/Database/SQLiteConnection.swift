@@ -5,6 +5,8 @@ import Foundation
 final class SQLiteConnection {
   private let handle: OpaquePointer
   private var statements: [String: OpaquePointer] = [:]
+  /// The statements of ``statement(literal:)``, by the address of their text.
+  private var literals: [UnsafeRawPointer: OpaquePointer] = [:]
   /// Set once the list's table is known to exist (the store never drops it), so a page read skips the schema query.
   var pageTableSeen = false
   /// Whether the `pending_like` table is known to exist, so likes skip asking for it.
@@ -13,6 +15,10 @@ final class SQLiteConnection {
   var feedTablesVerified = false
   /// Whether the limited image store has set the connection up for bounded disk use.
   var diskUseBounded = false
+  /// Whether the image store removed the image files no row names, which it does on the connection's first write.
+  var imageFilesChecked = false
+  /// The schema version at which the image index was last found whole (see `SQLiteImageIndex.exists()`).
+  var imageIndexSchema: Int?
 
   /// Opens the database at `path` (":memory:" for a private in-memory database, or a `file:` URI), creating it if
   /// needed unless `readOnly`.
@@ -48,6 +54,7 @@ final class SQLiteConnection {
 
   deinit {
     for statement in statements.values { sqlite3_finalize(statement) }
+    for statement in literals.values { sqlite3_finalize(statement) }
     sqlite3_close_v2(handle)
   }
 
@@ -73,12 +80,34 @@ final class SQLiteConnection {
     return Statement(handle: prepared, connection: handle)
   }
 
-  /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+  /// The prepared statement for the literal `sql`, found by its address rather than by hashing its text (a tenth of
+  /// an image insert went to hashing statements' text), prepared once and reset for reuse.
+  func statement(literal sql: StaticString) throws(SQLiteError) -> Statement {
+    let key = UnsafeRawPointer(sql.utf8Start)
+    if let cached = literals[key] {
+      sqlite3_reset(cached)
+      sqlite3_clear_bindings(cached)
+      return Statement(handle: cached, connection: handle)
+    }
+    var prepared: OpaquePointer?
+    let code = sqlite3_prepare_v3(
+      handle, key, Int32(sql.utf8CodeUnitCount), UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
+    guard code == SQLITE_OK, let prepared else { throw SQLiteError(code: code, connection: handle) }
+    literals[key] = prepared
+    return Statement(handle: prepared, connection: handle)
+  }
+
+  /// Runs `body` in a transaction: committed when it returns, rolled back when it throws. Its `BEGIN` and `COMMIT` are
+  /// prepared once, not parsed each time.
   func transaction<T>(immediate: Bool = false, _ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
-    try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN")
+    let begin = try immediate ? statement(literal: "BEGIN IMMEDIATE") : statement(literal: "BEGIN")
+    defer { begin.reset() }
+    _ = try begin.step()
     do {
       let value = try body()
-      try execute("COMMIT")
+      let commit = try statement(literal: "COMMIT")
+      defer { commit.reset() }
+      _ = try commit.step()
       return value
     } catch {
       try? execute("ROLLBACK")

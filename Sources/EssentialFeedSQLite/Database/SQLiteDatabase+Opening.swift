@@ -54,5 +54,7 @@ extension SQLiteDatabase {
     for file in ["", "-wal", "-shm", "-journal"].map({ path + $0 }) where unlink(file) != 0 && errno != ENOENT {
       throw SQLiteError(code: SQLITE_IOERR, message: String(cString: strerror(errno)))
     }
+    // The image files beside it (`SQLiteImageFiles`) have no row left to name them: they go with it.
+    SQLiteImageFiles(location, threshold: .max)?.removeUnindexed(keeping: [])
   }
 }

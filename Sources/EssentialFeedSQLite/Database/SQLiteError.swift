@@ -67,11 +67,18 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
         + "it is left as it is: move it away or choose another store location")
   }
 
-  /// An image whose bytes no longer match the checksum stored with them.
-  static func damagedImage(_ url: URL, at path: String) -> SQLiteError {
+  /// An image whose bytes no longer match the checksum stored with them, or whose file is missing (`reason`).
+  static func damagedImage(
+    _ url: URL, at path: String, reason: String = "the image's bytes do not match their checksum"
+  ) -> SQLiteError {
     SQLiteError(
-      code: SQLITE_CORRUPT, message: "the image's bytes do not match their checksum",
+      code: SQLITE_CORRUPT, message: reason,
       operation: "read image data for \(url.absoluteString) from \(path)")
+  }
+
+  /// The failure of the last system call on the image file or directory at `path`.
+  static func imageFile(_ path: String) -> SQLiteError {
+    SQLiteError(code: SQLITE_IOERR, message: "\(path): \(String(cString: strerror(errno)))")
   }
 
   /// A FIFO, a directory, a device or a symbolic link where the database belongs: never opened.

@@ -30,10 +30,13 @@ extension SQLiteSchema {
     let images: Set<String> = ["image_data", "image_entry", "image_total"]
     if !images.isDisjoint(with: damaged), images.isSubset(of: tables) {
       let used = try db.integer("SELECT coalesce(max(used), 0) FROM image_entry")
+      // An image in a file keeps its row: its bytes are checked against it when read (see `SQLiteImageFiles`).
+      let inline = try db.columns(of: "image_entry").contains("file") ? "file IS NULL" : "1"
       try db.execute(
         """
-        DELETE FROM image_entry WHERE url NOT IN (SELECT url FROM image_data);
-        UPDATE image_entry SET size = (SELECT length(data) FROM image_data d WHERE d.url = image_entry.url);
+        DELETE FROM image_entry WHERE \(inline) AND url NOT IN (SELECT url FROM image_data);
+        UPDATE image_entry SET size = (SELECT length(data) FROM image_data d WHERE d.url = image_entry.url)
+          WHERE \(inline);
         INSERT INTO image_entry (url, size, stored, used)
           SELECT url, length(data), \(Date().timeIntervalSinceReferenceDate), rowid + \(used) FROM image_data
           WHERE url NOT IN (SELECT url FROM image_entry);

@@ -4,7 +4,7 @@ import CSQLite
 enum SQLiteSchema {
   /// The schema version this package writes; `PRAGMA user_version` records it in the file, so an earlier version
   /// of the package refuses a file with migrations it does not know instead of misreading it.
-  static let schemaVersion = 4
+  static let schemaVersion = 5
 
   /// Every migration, in the order they apply; each store owns its own.
   static let migrations: [SQLiteMigration] = {

@@ -40,7 +40,10 @@ extension SQLiteImageDataStore {
   /// error here never fails the removal; run inside an insert's, such an error fails the commit as the insert's own
   /// writes would.
   static func returnFreedPages(_ db: SQLiteConnection) {
-    guard (try? db.integer("PRAGMA freelist_count")) ?? 0 > 0 else { return }
+    guard let free = try? db.statement(literal: "PRAGMA freelist_count") else { return }
+    defer { free.reset() }
+    guard (try? free.step()) == true, free.int(at: 0) > 0 else { return }
+    free.reset()
     _ = try? db.execute("PRAGMA incremental_vacuum")
   }
 }

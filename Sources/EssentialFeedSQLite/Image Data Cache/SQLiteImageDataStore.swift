@@ -2,10 +2,11 @@ import CSQLite
 import EssentialFeedCache
 import Foundation
 
-/// Image data on a shared ``SQLiteDatabase``, in `image_data`; its index, `image_entry` (each image's size, when it
-/// was stored, its last use, indexed by use) and `image_total` (the bytes stored), is kept in the same transactions,
-/// so limits cost a lookup, never a scan. A database without the index (made before it, or whose index was lost) has
-/// it rebuilt from `image_data` on the next write.
+/// Image data on a shared ``SQLiteDatabase``: images of 16 KiB or more as files beside a database file
+/// (`<database>-images/`, written before their rows commit, removed after), smaller ones in `image_data`; its index,
+/// `image_entry` (each image's size, checksum, file, when it was stored, its last use, indexed by use) and
+/// `image_total` (the bytes stored), is kept in the same transactions, so limits cost a lookup, never a scan. A
+/// database without the index (made before it, or whose index was lost) has it rebuilt from `image_data`.
 ///
 /// A read records its use in memory, not with a write; the next write, ``flush()`` or a thousand reads save the
 /// uses. Releasing the store does no I/O: uses recorded since the last save are then lost, which only makes the
@@ -19,9 +20,10 @@ public actor SQLiteImageDataStore: LimitedFeedImageDataStore, SQLiteDatabaseStor
   /// The limits image data is kept within, if any, and the clock their maximum age reads.
   let imageLimits: ImageCacheLimits?
   let currentDate: @Sendable () -> Date
-  /// Reads recorded since the last write, in order: applied to the image index with the next write, so a read stays
-  /// a read.
+  /// Reads recorded since the last write, in order: applied to the index with the next write (a read stays a read).
   var pendingImageUses: [String] = []
+  /// The files of the images from 16 KiB on; `nil` for a database in memory, which keeps every image.
+  let files: SQLiteImageFiles?
 
   /// The database's executor: this store's operations and other stores' on the database never interleave.
   public nonisolated var unownedExecutor: UnownedSerialExecutor { database.unownedExecutor }
@@ -36,9 +38,18 @@ public actor SQLiteImageDataStore: LimitedFeedImageDataStore, SQLiteDatabaseStor
     database: SQLiteDatabase, imageLimits: ImageCacheLimits? = nil,
     currentDate: @escaping @Sendable () -> Date = Date.init
   ) {
+    self.init(database: database, imageLimits: imageLimits, currentDate: currentDate, fileThreshold: nil)
+  }
+
+  /// The store whose images of `fileThreshold` bytes or more are files (tests run every spec with every image a file).
+  init(
+    database: SQLiteDatabase, imageLimits: ImageCacheLimits?, currentDate: @escaping @Sendable () -> Date,
+    fileThreshold: Int?
+  ) {
     self.database = database
     self.imageLimits = imageLimits
     self.currentDate = currentDate
+    files = SQLiteImageFiles(database.location, threshold: fileThreshold ?? SQLiteImageFiles.threshold)
   }
 
   /// The image store's migrations (see ``SQLiteSchema/migrations``): the data, then its index, built from the data
@@ -48,11 +59,16 @@ public actor SQLiteImageDataStore: LimitedFeedImageDataStore, SQLiteDatabaseStor
       version: 1, identifier: "1 image data",
       sql: "CREATE TABLE IF NOT EXISTS image_data (url TEXT PRIMARY KEY, data BLOB NOT NULL);"),
     SQLiteMigration(version: 3, identifier: "3 the image index") { db throws(SQLiteError) in
-      try db.rebuildImageIndexIfMissing(now: Date())
+      try SQLiteImageIndex(db).rebuildIfMissing(now: Date())
     },
     SQLiteMigration(version: 4, identifier: "4 image checksums") { db throws(SQLiteError) in
       guard try !db.columns(of: "image_entry").contains("checksum") else { return }  // a new index has it
       try db.execute("ALTER TABLE image_entry ADD COLUMN checksum INTEGER")
+    },
+    SQLiteMigration(version: 5, identifier: "5 image files") { db throws(SQLiteError) in
+      let columns = try db.columns(of: "image_entry")  // none when lost: the rebuilt index has it
+      guard !columns.isEmpty, !columns.contains("file") else { return }  // a new index has it
+      try db.execute("ALTER TABLE image_entry ADD COLUMN file INTEGER")
     },
   ]
 
@@ -70,58 +86,57 @@ public actor SQLiteImageDataStore: LimitedFeedImageDataStore, SQLiteDatabaseStor
       throw SQLiteError(
         code: SQLITE_TOOBIG, message: reason.description, operation: "save image data to \(database.displayPath)")
     }
-    let (uses, now, imageLimits) = (pendingImageUses, currentDate(), imageLimits)
-    try writing("save image data to") { [self] db throws(SQLiteError) in
-      try boundDiskUse(db)
-      try db.transaction(immediate: true) { () throws(SQLiteError) in
-        try db.recordImageUses(uses, now: now)
-        try db.removeImage(url.absoluteString)
-        let row = try db.statement("INSERT INTO image_data (url, data) VALUES (?, ?)")
-        defer { row.reset() }
-        try row.bind(url.absoluteString, at: 1)
-        try row.step(binding: data, at: 2)
-        try db.indexImage(url.absoluteString, size: data.count, checksum: ImageChecksum.of(data), stored: now)
-        if let imageLimits {
-          try db.evictImages(downTo: imageLimits.maximumBytes)
-          Self.returnFreedPages(db)  // in the insert's transaction: a commit of its own costs a quarter of an insert
+    let (uses, now, imageLimits, key) = (pendingImageUses, currentDate(), imageLimits, url.absoluteString)
+    let file = files.flatMap { data.count >= $0.threshold ? (files: $0, name: SQLiteImageFiles.newName()) : nil }
+    let removed: [Int]
+    do {
+      removed = try writing("save image data to") { [self] db throws(SQLiteError) -> [Int] in
+        try boundDiskUse(db)
+        let (removed, freesPages) = try db.transaction(immediate: true) { () throws(SQLiteError) -> ([Int], Bool) in
+          try SQLiteImageIndex(db).recordUses(uses, now: now)
+          try files?.removeUnindexedOnce(db)
+          let removed = try SQLiteImageIndex(db).store(
+            data, for: key, in: file, stored: now, limit: imageLimits?.maximumBytes)
+          // Images' bytes in the database, or many rows, free pages and grow the log; a few rows of the index are
+          // reused in place. In the insert's transaction: a commit of its own costs a quarter of an insert.
+          let freesPages = file == nil || removed.count > 16 || removed.contains { $0.file == nil }
+          if imageLimits != nil, freesPages { Self.returnFreedPages(db) }
+          return (removed.compactMap(\.file), freesPages)
         }
+        if imageLimits != nil, freesPages { trimLog(db) }
+        return removed
       }
-      if imageLimits != nil { trimLog(db) }
+    } catch {
+      file.map { $0.files.remove([$0.name]) }  // its row never committed
+      throw error
     }
+    files?.remove(removed)  // once their rows' removal committed
     pendingImageUses.removeFirst(uses.count)  // only once committed: a rolled-back write keeps them for the next
   }
 
-  /// Retrieves the data stored for `url`, recording the use; with limits, an expired image is removed and is a miss.
-  /// Bytes that no longer match the checksum stored with them (damage SQLite cannot see: it keeps no checksum) are
-  /// never returned: a cache (``SQLiteDatabase/Healing/cache``) removes the image, a miss; another store throws.
-  /// Never creates a database.
+  /// Retrieves the data stored for `url`, recording the use; with limits, an expired image is removed and is a miss;
+  /// so is an image whose file is missing. Bytes that no longer match the checksum stored with them (damage SQLite
+  /// cannot see, or a file changed) are never returned: a cache (``SQLiteDatabase/Healing/cache``) removes the image,
+  /// a miss; another store throws. Never creates a database.
   ///
   /// - Parameter url: The image's URL.
   /// - Returns: The data, or `nil` when nothing is stored for exactly this URL.
   /// - Throws: ``SQLiteError`` when the database cannot be read, or an expired image cannot be removed.
   public func retrieve(dataForURL url: URL) throws(SQLiteError) -> Data? {
     let key = url.absoluteString
-    let found = try reading("read image data from") { db throws(SQLiteError) -> (Data, Date?, Int?)? in
+    let found = try reading("read image data from") { db throws(SQLiteError) -> StoredImage? in
       guard let db else { return nil }
-      let indexed = try db.hasImageIndex()
-      let row = try db.statement(
-        indexed
-          ? "SELECT d.data, e.stored, e.checksum FROM image_data d LEFT JOIN image_entry e ON e.url = d.url WHERE d.url = ?"
-          : "SELECT data, NULL, NULL FROM image_data WHERE url = ?")
-      defer { row.reset() }
-      try row.bind(key, at: 1)
-      guard try row.step(), let data = row.data(at: 0) else { return nil }
-      let stored = row.isNull(at: 1) ? nil : Date(timeIntervalSinceReferenceDate: row.double(at: 1))
-      return (data, stored, row.isNull(at: 2) ? nil : row.int(at: 2))
+      return try StoredImage.find(key, in: db)
     }
-    guard let (data, stored, checksum) = found else { return nil }
-    let damaged = checksum.map { $0 != ImageChecksum.of(data) } ?? false
+    guard let found else { return nil }
+    guard let data = try found.data(in: files) else {
+      try fileIsMissing(for: url, file: found.file)
+      return nil
+    }
+    let damaged = data.count != found.size || found.checksum.map { $0 != ImageChecksum.of(data) } ?? false
     if damaged, database.healing != .cache { throw .damagedImage(url, at: database.displayPath) }
-    if damaged || hasExpired(storedAt: stored) {  // a cache drops an image whose bytes changed: it loads again
-      try writing("remove \(damaged ? "damaged" : "expired") image data from") { db throws(SQLiteError) in
-        try db.transaction(immediate: true) { () throws(SQLiteError) in try db.removeImage(key) }
-        Self.returnFreedPages(db)
-      }
+    if damaged || hasExpired(storedAt: found.stored) {  // a cache drops an image whose bytes changed: it loads again
+      try removeImage(key, file: found.file, because: damaged ? "damaged" : "expired")
       return nil
     }
     pendingImageUses.append(key)

@@ -36,7 +36,8 @@ extension FeedStorage {
         (
           database, ["feed_image": .feed, "search_result": .search, "feed_page": .pages, "pending_like": .pendingLikes]
         ),
-        (liked, ["feed_image": .likedList]), (images, ["image_data": .images]),
+        // Images by their rows in the index (counted after the repair reconciled it): those in files have no data row.
+        (liked, ["feed_image": .likedList]), (images, ["image_entry": .images]),
       ]))
   }
 

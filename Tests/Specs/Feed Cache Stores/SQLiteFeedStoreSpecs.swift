@@ -16,7 +16,7 @@ struct SQLiteFeedStoreSpecs {
       let header = try Data(contentsOf: url)
       #expect(header.prefix(16) == Data("SQLite format 3\0".utf8))
       #expect(header[18] == 2 && header[19] == 2, "file format bytes 18–19 are 2 in WAL mode")
-      #expect(header[60..<64] == Data([0, 0, 0, 4]), "PRAGMA user_version is stored at offset 60")
+      #expect(header[60..<64] == Data([0, 0, 0, 5]), "PRAGMA user_version is stored at offset 60")
 
       var newer = header
       newer.replaceSubrange(60..<64, with: [0, 0, 0, 9])

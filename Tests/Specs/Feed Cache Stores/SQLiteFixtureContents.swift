@@ -19,6 +19,8 @@ enum SQLiteFixtureContents {
     (url(1), Data("first image".utf8)),
     (url(2), Data(repeating: 0xA5, count: 3_000)),
   ]
+  /// An image of 64 KiB, in the database: from version 4's fixture on (`make.sh`'s `large`).
+  static let largeImage = (url: url(3), data: Data(repeating: 0x5A, count: 64 << 10))
 
   static let searchKeyword = "Kyoto"
   static let searchResults: [LocalFeedImage] = [image(11, description: "temple", location: "Kyoto"), image(12)]

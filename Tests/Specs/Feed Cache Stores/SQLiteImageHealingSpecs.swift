@@ -146,7 +146,7 @@ struct SQLiteImageHealingSpecs {
       #expect(try await store.retrieve(dataForURL: old.0) == old.1)
       try await store.insert(new.1, for: new.0)
 
-      #expect(try SQLiteShell.text("PRAGMA user_version", in: file) == "4")
+      #expect(try SQLiteShell.text("PRAGMA user_version", in: file) == String(SQLiteSchema.schemaVersion))
       let checksums = try SQLiteShell.text("SELECT count(checksum) FROM image_entry", in: file)
       #expect(checksums == "1", "the new image's checksum, and none invented for the old one")
       #expect(try await store.retrieve(dataForURL: new.0) == new.1)

@@ -21,7 +21,39 @@ struct SQLiteUpgradeSpecs {
     try await expectEverything(inFixture: "version1-every-capability")
   }
 
-  private func expectEverything(inFixture fixture: String) async throws {
+  @Test(
+    "SQL-38 a version 4 file (every image in the database, one of 64 KiB: Fixtures/version4-inline-images.sqlite) upgrades to version 5 keeping every image readable where it is; a new large image is a file, and the old ones are evicted as any; one whose index was lost upgrades too"
+  )
+  func version4FileKeepsInlineImages() async throws {
+    try await expectEverything(inFixture: "version4-inline-images", large: true)
+    try await SQLiteFixtureContents.withFixture("version4-inline-images") { url in
+      try SQLiteShell.execute("DROP TABLE image_entry", in: url)  // lost before the upgrade: rebuilt, not altered
+      let sut = SQLiteImageDataStore(database: SQLiteDatabase(storeURL: url), imageLimits: nil)
+      let large = SQLiteFixtureContents.largeImage
+      #expect(try await sut.retrieve(dataForURL: large.url) == large.data)
+      try await sut.insert(Data(repeating: 0x3C, count: 20 << 10), for: SQLiteFixtureContents.url(4))
+      #expect(try await sut.storedImageDataSize() == 3_011 + large.data.count + (20 << 10))
+    }
+    try await SQLiteFixtureContents.withFixture("version4-inline-images") { url in
+      let large = SQLiteFixtureContents.largeImage
+      let limits = ImageCacheLimits(maximumBytes: large.data.count + (20 << 10))
+      let sut = SQLiteImageDataStore(database: SQLiteDatabase(storeURL: url), imageLimits: limits)
+      #expect(try await sut.retrieve(dataForURL: large.url) == large.data)
+      let new = (url: SQLiteFixtureContents.url(4), data: Data(repeating: 0x3C, count: 20 << 10))
+
+      try await sut.insert(new.data, for: new.url)
+
+      #expect(try SQLiteShell.text("PRAGMA user_version", in: url) == String(SQLiteSchema.schemaVersion))
+      #expect(try SQLiteShell.text("SELECT count(*) FROM image_entry WHERE file NOT NULL", in: url) == "1")
+      #expect(try await sut.retrieve(dataForURL: new.url) == new.data)
+      #expect(try await sut.retrieve(dataForURL: SQLiteFixtureContents.url(1)) == nil, "the least recently used")
+      #expect(try await sut.retrieve(dataForURL: SQLiteFixtureContents.url(2)) == nil)
+      #expect(try await sut.retrieve(dataForURL: large.url) == large.data)
+      #expect(try await sut.storedImageDataSize() == large.data.count + new.data.count)
+    }
+  }
+
+  private func expectEverything(inFixture fixture: String, large: Bool = false) async throws {
     try await SQLiteFixtureContents.withFixture(fixture) { url in
       let sut = SQLiteFeedStore(storeURL: url)
 
@@ -33,7 +65,11 @@ struct SQLiteUpgradeSpecs {
             timestamp: SQLiteFixtureContents.timestamp))
       #expect(try await sut.retrievePage(after: nil, limit: 100) == SQLiteFixtureContents.pages)
       #expect(try await sut.pendingActions() == SQLiteFixtureContents.pendingLikes)
-      #expect(try await sut.storedImageDataSize() == SQLiteFixtureContents.imageData.map(\.data.count).reduce(0, +))
+      let largeImage = large ? [SQLiteFixtureContents.largeImage] : []
+      for (url, data) in largeImage { #expect(try await sut.retrieve(dataForURL: url) == data) }
+      #expect(
+        try await sut.storedImageDataSize()
+          == (SQLiteFixtureContents.imageData + largeImage).map(\.data.count).reduce(0, +))
     }
   }
 
@@ -73,7 +109,7 @@ struct SQLiteUpgradeSpecs {
 struct SQLiteRecordedMigrationSpecs {
   @Test(
     "SQL-14 an upgrade records every migration by its identifier, in order, and a reopened database runs none again",
-    arguments: ["version1", "version1-every-capability", "version2-current"])
+    arguments: ["version1", "version1-every-capability", "version2-current", "version4-inline-images"])
   func migrationsAreRecordedAndAppliedOnce(_ fixture: String) async throws {
     try await SQLiteFixtureContents.withFixture(fixture) { url in
       let path = url.path(percentEncoded: false)
