@@ -21,7 +21,7 @@ struct FlawedTextFormat {
     if flaw == .textsCutAt65535Bytes, text.utf8.count > 65_535 {
       text = String(decoding: text.utf8.prefix(65_535), as: UTF8.self)
     }
-    guard flaw != .textsUnescaped else { return "+" + text }
+    guard flaw != .textsUnescaped, Self.hasAny(of: [0x5C, 0x09, 0x0A, 0x0D], in: text) else { return "+" + text }
     var escaped = ""
     for scalar in text.unicodeScalars {
       switch scalar {
@@ -40,7 +40,7 @@ struct FlawedTextFormat {
     if mark == "-", field.unicodeScalars.count == 1 { return nil }
     guard mark == "+" else { throw Damaged(description: "a text without its mark") }
     // Without a backslash nothing is escaped: the text after the mark, as the loop below would copy it.
-    if !field.utf8.contains(0x5C) { return String(field.unicodeScalars.dropFirst()) }
+    if !Self.hasAny(of: [0x5C], in: field) { return String(field.unicodeScalars.dropFirst()) }
     var text = String.UnicodeScalarView()
     var escaping = false
     for scalar in field.unicodeScalars.dropFirst() {
@@ -113,6 +113,16 @@ struct FlawedTextFormat {
       return lines.filter { !($0.first?.hasPrefix("#") ?? false) }
     }
     return records
+  }
+
+  /// Whether `text`'s UTF-8 holds any of `bytes` (ASCII, so never part of another scalar): the common case of the
+  /// escaping either way, nothing to escape, found by `memchr`, not by a debug build's generic `contains`.
+  private static func hasAny(of bytes: [UInt8], in text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { utf8 in
+      guard let base = utf8.baseAddress else { return false }
+      return bytes.contains { memchr(base, Int32($0), utf8.count) != nil }
+    }
   }
 
   /// The lines of `data` split at each newline byte, each split at each tab byte, empty pieces kept (a last empty line
