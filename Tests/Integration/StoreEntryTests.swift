@@ -1,4 +1,3 @@
-import FeedDemoServer
 import Foundation
 import TestSupport
 import Testing
@@ -27,9 +26,8 @@ struct StoreEntryTests {
         try entry.kind.plant(at: store.appending(path: name), victim: elsewhere.appending(path: victimName(for: name)))
       }
       let victims = try snapshot(of: elsewhere)
-      let server = try await DemoFeedServer.start(feed: DemoFeed(count: 3))
 
-      for arguments in entry.commands(server: server.baseURL) {
+      for arguments in entry.commands {
         let run = try await offPool {
           spawnAndWait(
             ["/usr/bin/timeout", "60", feed.path(percentEncoded: false)] + arguments
@@ -40,7 +38,6 @@ struct StoreEntryTests {
         #expect(run.status != 124, "\(arguments) waited on the entry: killed after 60 s")
         #expect(run.status == 0 || run.output.hasPrefix("error: "), "\(arguments): \(run.status) \(run.output)")
       }
-      await server.stop()
 
       #expect(try snapshot(of: elsewhere) == victims, "a planted entry was followed: \(entry)")
     }
@@ -123,13 +120,10 @@ struct PlantedEntry: CustomStringConvertible, Sendable {
   let kind: Kind
 
   /// The writing commands: the feed online (probe, feed, images, pages), a search, a like offline, the liked list,
-  /// the validation that deletes what it cannot read, and browse's page list (always in `feed.sqlite`). The feed and
-  /// the search load from `server`, a demo server of three images: they write every file the embedded server's 64
-  /// would, for a third of the run's CPU (432 runs a test).
-  func commands(server: URL) -> [[String]] {
-    let url = ["--url", server.absoluteString]
-    return [
-      url, ["search", "light"] + url, ["like", "00000000-0000-0000-0000-000000000001", "--offline"], ["likes"],
+  /// the validation that deletes what it cannot read, and browse's page list (always in `feed.sqlite`).
+  var commands: [[String]] {
+    [
+      [], ["search", "light"], ["like", "00000000-0000-0000-0000-000000000001", "--offline"], ["likes"],
       ["validate-cache"], ["browse", "--report", "--items", "30"],
     ]
   }
@@ -175,12 +169,8 @@ struct ForeignDatabaseAppTests {
       try SQLiteShell.execute(
         "CREATE TABLE users (name TEXT); INSERT INTO users VALUES ('ada'); PRAGMA user_version = \(version)", in: file)
       let before = try Data(contentsOf: file)
-      // The feed and the search load from a demo server of three images: they open every database the embedded
-      // server's 64 would have them open, for a third of the run's CPU.
-      let server = try await DemoFeedServer.start(feed: DemoFeed(count: 3))
-      let url = ["--url", server.baseURL.absoluteString]
       let commands = [
-        ["like", "00000000-0000-0000-0000-000000000001", "--offline"], url, ["search", "light"] + url, ["likes"],
+        ["like", "00000000-0000-0000-0000-000000000001", "--offline"], [], ["search", "light"], ["likes"],
         ["validate-cache"], ["browse", "--report", "--items", "50"], ["--offline"], ["sync"],
       ]
 
@@ -194,7 +184,6 @@ struct ForeignDatabaseAppTests {
         }.get()
         #expect(try Data(contentsOf: file) == before, "\(arguments) changed \(name) at \(version): \(run.output)")
       }
-      await server.stop()
     }
   }
 }
