@@ -48,9 +48,10 @@ public actor SQLiteDatabase {
     self.init(location: .file(storeURL.path(percentEncoded: false)), healing: healing)
   }
 
-  /// A database on the file at `storeURL` whose operations wait `busyTimeout` milliseconds for another's lock.
-  init(storeURL: URL, busyTimeout: Int32) {
-    self.init(location: .file(storeURL.path(percentEncoded: false)), patience: busyTimeout)
+  /// A database on the file at `storeURL` whose operations wait `busyTimeout` milliseconds for another's lock, healing
+  /// as `healing` says: for tests, where another connection holds a lock, to see the busy answer without the wait.
+  init(storeURL: URL, busyTimeout: Int32, healing: Healing = .standard) {
+    self.init(location: .file(storeURL.path(percentEncoded: false)), patience: busyTimeout, healing: healing)
   }
 
   private init(location: Location, patience: Int32 = SQLiteConnection.busyTimeout, healing: Healing = .standard) {

@@ -43,15 +43,31 @@ enum AdversarialText {
   /// A text of at least `bytes` bytes of UTF-8, ASCII mixed with multi-byte scalars, special characters and a
   /// decomposed accent, so its length in bytes, in scalars and in characters all differ.
   static func long(bytes: Int, using rng: inout SplitMix64) -> String {
-    let pieces = ["abcdefgh", "é", "e\u{301}", "日本", "\t", "\n", "🌍", "\0", "ﬁ", "\u{2028}"]
     var text = ""
     var length = 0
     while length < bytes {
-      let piece = pieces[Int.random(in: 0..<pieces.count, using: &rng)]
-      text += piece
-      length += piece.utf8.count
+      let piece = index(below: longPieces.count, using: &rng)
+      text += longPieces[piece]
+      length += longPieceBytes[piece]
     }
     return text
+  }
+
+  /// The pieces of ``long(bytes:using:)``, and their lengths in UTF-8.
+  private static let longPieces = ["abcdefgh", "é", "e\u{301}", "日本", "\t", "\n", "🌍", "\0", "ﬁ", "\u{2028}"]
+  private static let longPieceBytes = longPieces.map(\.utf8.count)
+
+  /// `Int.random(in: 0..<count, using: &rng)`: the same value from the same draws (the standard library's method,
+  /// Lemire's), so a seed gives the same histories, without the generic code a debug build runs unspecialized: it was
+  /// most of the CPU of `long`'s 20,000 draws a text, and of SS-59.
+  private static func index(below count: Int, using rng: inout SplitMix64) -> Int {
+    let bound = UInt(count)
+    var product = UInt(truncatingIfNeeded: rng.next()).multipliedFullWidth(by: bound)
+    if product.low < bound {
+      let threshold = (0 &- bound) % bound
+      while product.low < threshold { product = UInt(truncatingIfNeeded: rng.next()).multipliedFullWidth(by: bound) }
+    }
+    return Int(product.high)
   }
 
   /// A text for a description or a location: nil, empty, plain, adversarial, or rarely longer than 64 KiB.

@@ -9,7 +9,17 @@ enum Exact {
   static func same(_ got: String?, _ expected: String?) -> Bool {
     switch (got, expected) {
     case (nil, nil): true
-    case (let got?, let expected?): got.unicodeScalars.elementsEqual(expected.unicodeScalars)
+    case (var got?, var expected?):
+      // The same scalars are the same UTF-8 bytes: compared with memcmp, where a debug build ran the scalars' generic
+      // elementsEqual, a tenth of a spec run's CPU over 65,540 images.
+      got.withUTF8 { got in
+        expected.withUTF8 { expected in
+          guard got.count == expected.count, let a = got.baseAddress, let b = expected.baseAddress else {
+            return got.count == expected.count
+          }
+          return memcmp(a, b, got.count) == 0
+        }
+      }
     default: false
     }
   }

@@ -1,10 +1,11 @@
 import EssentialFeed
 import EssentialFeedCache
-import EssentialFeedSQLite
 import EssentialFeedSpecs
 import Foundation
 import TestSupport
 import Testing
+
+@testable import EssentialFeedSQLite
 
 /// The store of each capability on a `SQLiteDatabase` runs its suites directly, not only through the façade: a new
 /// instance is a new database handle on the same file, as a second app run makes it.
@@ -89,7 +90,9 @@ struct SQLiteCapabilityStoreSpecs {
     try await withDatabaseFile { file in
       try await SQLiteFeedCache(database: database(file)).insert(uniqueFeed().local, timestamp: fixedCurrentDate)
       try SQLiteShell.execute("PRAGMA journal_mode = DELETE", in: file)
-      let store = SQLiteFeedCache(database: database(file))
+      // No patience: the switch the other's read refuses is refused at once, not after the 10 s busy timeout, which
+      // the reader would outlast all the same (it holds its lock until the body ends).
+      let store = SQLiteFeedCache(database: SQLiteDatabase(storeURL: file, busyTimeout: 0))
       try await SQLiteShell.whileReading(file) {
         _ = try await store.retrieve()  // opens read-write: the switch to WAL is refused while the other reads
         #expect(try SQLiteShell.text("PRAGMA journal_mode", in: file) == "delete")
