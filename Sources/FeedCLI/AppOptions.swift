@@ -24,12 +24,12 @@ struct AppOptions: Sendable {
 extension AppOptions {
   /// The options of a command line.
   init(
-    network: NetworkOptions? = nil, common: CommonOptions, imageCache: ImageCacheOptions? = nil,
-    maximumPages: Int = FeedComposer.defaultMaximumPages
+    server: ServerOptions? = nil, network: NetworkOptions? = nil, common: CommonOptions,
+    imageCache: ImageCacheOptions? = nil, maximumPages: Int = FeedComposer.defaultMaximumPages
   ) {
     self.init(
-      url: network?.url, offline: network?.offline ?? false, store: common.store, storeKind: common.storeKind,
-      json: common.json, maximumPages: maximumPages, limits: network?.limits ?? NetworkLimits(),
+      url: server?.url, offline: network?.offline ?? false, store: common.store, storeKind: common.storeKind,
+      json: common.json, maximumPages: maximumPages, limits: server?.limits ?? NetworkLimits(),
       imageLimits: imageCache?.limits ?? .app)
   }
 }

@@ -2,29 +2,35 @@ import ArgumentParser
 import EssentialFeed
 import Foundation
 
-/// The options every likes command takes.
-struct LikesOptions: ParsableArguments {
-  @OptionGroup var network: NetworkOptions
+/// The options every likes command takes, each a group of its own beside the others (see ``NetworkOptions``).
+protocol LikesCommand: AsyncParsableCommand {
+  var server: ServerOptions { get }
+  var network: NetworkOptions { get }
+  var options: CommonOptions { get }
+}
 
-  @OptionGroup var options: CommonOptions
-
+extension LikesCommand {
   /// The options these were given.
-  var appOptions: AppOptions { AppOptions(network: network, common: options) }
+  var appOptions: AppOptions { AppOptions(server: server, network: network, common: options) }
+
+  func validate() throws { try network.validate(with: server) }
 }
 
 /// `feed like` and `feed discard`: one image id, checked to be an id, and the action stored then sent.
-protocol LikeActionCommand: AsyncParsableCommand {
+protocol LikeActionCommand: LikesCommand {
   static var kind: PendingLikeAction.Kind { get }
   var imageID: String { get }
-  var likes: LikesOptions { get }
 }
 
 extension LikeActionCommand {
-  func validate() throws { _ = try id() }
+  func validate() throws {
+    try network.validate(with: server)
+    _ = try id()
+  }
 
   func run() async throws {
     try await FeedApp.reportingErrors {
-      try AppOutput.print(try await FeedApp.act(Self.kind, on: try id(), likes.appOptions), json: likes.options.json)
+      try AppOutput.print(try await FeedApp.act(Self.kind, on: try id(), appOptions), json: options.json)
     }
   }
 
@@ -47,7 +53,11 @@ extension FeedCommand {
     @Argument(help: "The image's id.")
     var imageID: String
 
-    @OptionGroup var likes: LikesOptions
+    @OptionGroup var server: ServerOptions
+
+    @OptionGroup var network: NetworkOptions
+
+    @OptionGroup var options: CommonOptions
   }
 
   /// Takes back the like of an image.
@@ -60,35 +70,47 @@ extension FeedCommand {
     @Argument(help: "The image's id.")
     var imageID: String
 
-    @OptionGroup var likes: LikesOptions
+    @OptionGroup var server: ServerOptions
+
+    @OptionGroup var network: NetworkOptions
+
+    @OptionGroup var options: CommonOptions
   }
 
   /// Lists the liked images.
-  struct Likes: AsyncParsableCommand {
+  struct Likes: LikesCommand {
     static let configuration = CommandConfiguration(
       commandName: "likes",
       abstract: "Lists the liked images: the server's list with the pending likes and discards on top (marked).")
 
-    @OptionGroup var likes: LikesOptions
+    @OptionGroup var server: ServerOptions
+
+    @OptionGroup var network: NetworkOptions
+
+    @OptionGroup var options: CommonOptions
 
     func run() async throws {
       try await FeedApp.reportingErrors {
-        try AppOutput.print(try await FeedApp.likes(likes.appOptions), json: likes.options.json)
+        try AppOutput.print(try await FeedApp.likes(appOptions), json: options.json)
       }
     }
   }
 
   /// Sends the pending likes and discards once.
-  struct Sync: AsyncParsableCommand {
+  struct Sync: LikesCommand {
     static let configuration = CommandConfiguration(
       commandName: "sync",
       abstract: "Sends the pending likes and discards once, and says what was sent and what is left.")
 
-    @OptionGroup var likes: LikesOptions
+    @OptionGroup var server: ServerOptions
+
+    @OptionGroup var network: NetworkOptions
+
+    @OptionGroup var options: CommonOptions
 
     func run() async throws {
       try await FeedApp.reportingErrors {
-        try AppOutput.print(try await FeedApp.sync(likes.appOptions), json: likes.options.json)
+        try AppOutput.print(try await FeedApp.sync(appOptions), json: options.json)
       }
     }
   }

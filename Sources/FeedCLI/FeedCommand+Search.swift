@@ -14,6 +14,8 @@ extension FeedCommand {
     @Option(name: .long, parsing: .unconditional, help: "How many pages of results to load (1 to 1000).")
     var pages = 1
 
+    @OptionGroup var server: ServerOptions
+
     @OptionGroup var network: NetworkOptions
 
     @OptionGroup var options: CommonOptions
@@ -21,6 +23,7 @@ extension FeedCommand {
     @OptionGroup var imageCache: ImageCacheOptions
 
     func validate() throws {
+      try network.validate(with: server)
       guard !keyword.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
         throw OptionProblem.emptyKeyword.error()
       }
@@ -31,7 +34,7 @@ extension FeedCommand {
 
     func run() async throws {
       try await FeedApp.reportingErrors {
-        let options = AppOptions(network: network, common: options, imageCache: imageCache)
+        let options = AppOptions(server: server, network: network, common: options, imageCache: imageCache)
         let progress = ProgressLine.terminal(json: options.json, language: options.language)
         try AppOutput.print(
           try await FeedApp.search(keyword, pages: pages, options, progress: progress), json: options.json)

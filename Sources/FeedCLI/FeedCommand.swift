@@ -65,6 +65,8 @@ extension FeedCommand {
     @Argument(help: "An image's id: shows that image's detail and comments instead of the feed.")
     var imageID: String?
 
+    @OptionGroup var server: ServerOptions
+
     @OptionGroup var network: NetworkOptions
 
     @OptionGroup var options: CommonOptions
@@ -77,6 +79,7 @@ extension FeedCommand {
     var maxPages = FeedComposer.defaultMaximumPages
 
     func validate() throws {
+      try network.validate(with: server)
       guard (1...1_000_000).contains(maxPages) else {
         throw OptionProblem.outOfRange(option: "--max-pages", low: "1", high: "1000000").error()
       }
@@ -90,7 +93,8 @@ extension FeedCommand {
 
     func run() async throws {
       try await FeedApp.reportingErrors {
-        let options = AppOptions(network: network, common: options, imageCache: imageCache, maximumPages: maxPages)
+        let options = AppOptions(
+          server: server, network: network, common: options, imageCache: imageCache, maximumPages: maxPages)
         if let id = imageID.flatMap(UUID.init(uuidString:)) {
           try AppOutput.print(try await FeedApp.detail(id, options), json: options.json)
           return
