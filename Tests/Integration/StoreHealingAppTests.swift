@@ -49,7 +49,7 @@ struct StoreHealingAppTests {
 
   @Test(
     "APP-51 a zeroed page of the image cache heals on the next run, which says so (imageCacheProblem), keeping every image still readable; the run after is clean and validate-cache keeps it",
-    arguments: ["image_data", "sqlite_autoindex_image_data_1", "image_entry", "image_entry_by_use"])
+    arguments: ["image_data", "sqlite_autoindex_image_data_1", "image_entry", "sqlite_autoindex_image_entry_1"])
   func imageCacheHealsItself(_ object: String) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let store = directory.path(percentEncoded: false)

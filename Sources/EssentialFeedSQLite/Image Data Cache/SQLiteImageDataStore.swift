@@ -4,7 +4,7 @@ import Foundation
 
 /// Image data on a shared ``SQLiteDatabase``: images of 16 KiB or more as files beside a database file
 /// (`<database>-images/`, written before their rows commit, removed after), smaller ones in `image_data`; its index,
-/// `image_entry` (each image's size, checksum, file, when it was stored, its last use, indexed by use) and
+/// `image_entry` (each image's size, checksum, file, when it was stored, keyed by its last use) and
 /// `image_total` (the bytes stored), is kept in the same transactions, so limits cost a lookup, never a scan. A
 /// database without the index (made before it, or whose index was lost) has it rebuilt from `image_data`.
 ///
@@ -65,10 +65,10 @@ public actor SQLiteImageDataStore: LimitedFeedImageDataStore, SQLiteDatabaseStor
       guard try !db.columns(of: "image_entry").contains("checksum") else { return }  // a new index has it
       try db.execute("ALTER TABLE image_entry ADD COLUMN checksum INTEGER")
     },
+    // The files' column, and the order of use as the entries' key (none when the index is lost: the rebuilt one has
+    // both, as a new one does).
     SQLiteMigration(version: 5, identifier: "5 image files") { db throws(SQLiteError) in
-      let columns = try db.columns(of: "image_entry")  // none when lost: the rebuilt index has it
-      guard !columns.isEmpty, !columns.contains("file") else { return }  // a new index has it
-      try db.execute("ALTER TABLE image_entry ADD COLUMN file INTEGER")
+      try SQLiteImageIndex(db).keyByUse()
     },
   ]
 

@@ -50,14 +50,14 @@ extension SQLiteImageIndex {
     return removed
   }
 
-  /// Adds the row of an image under `key`, used last; `false` when the key has one already.
+  /// Adds the row of an image under `key`, used last (its key, `used`, the row id SQLite gives: one past the
+  /// largest); `false` when the key has one already.
   private func indexImage(
     _ key: String, _ row: (size: Int, checksum: Int, file: Int?), stored: Date
   ) throws(SQLiteError) -> Bool {
     let entry = try db.statement(
       literal: """
-        INSERT INTO image_entry (url, size, stored, used, checksum, file)
-        VALUES (?, ?, ?, (SELECT coalesce(max(used), 0) + 1 FROM image_entry), ?, ?) ON CONFLICT (url) DO NOTHING
+        INSERT INTO image_entry (url, size, stored, checksum, file) VALUES (?, ?, ?, ?, ?) ON CONFLICT (url) DO NOTHING
         """)
     defer { entry.reset() }
     try entry.bind(key, at: 1)
@@ -96,7 +96,7 @@ extension SQLiteImageIndex {
 
   /// Deletes the row of the image used least recently, and its data when it is in the database.
   private func deleteLeastRecentlyUsedImage() throws(SQLiteError) -> RemovedImage? {
-    let oldest = try db.statement(literal: "SELECT rowid, url, size, file FROM image_entry ORDER BY used LIMIT 1")
+    let oldest = try db.statement(literal: "SELECT used, url, size, file FROM image_entry ORDER BY used LIMIT 1")
     defer { oldest.reset() }
     guard try oldest.step(), let key = oldest.string(at: 1) else { return nil }
     let removed = RemovedImage(key: key, size: oldest.int(at: 2), file: oldest.optionalInt(at: 3))

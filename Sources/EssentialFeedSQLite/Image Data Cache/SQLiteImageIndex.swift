@@ -2,12 +2,21 @@ import CSQLite
 import Foundation
 
 /// The image store's index on one connection: `image_entry` (each image's size, checksum, file, when it was stored,
-/// its last use, indexed by use) and `image_total` (the bytes stored), kept in the transactions that change the images,
-/// so limits cost a lookup, never a scan. Its writes run inside the caller's write transaction.
+/// keyed by its last use, `used`, the table's row id, so the least recently used row is its first) and `image_total`
+/// (the bytes stored), kept in the transactions that change the images, so limits cost a lookup, never a scan. Its
+/// writes run inside the caller's write transaction.
 struct SQLiteImageIndex {
   let db: SQLiteConnection
 
   init(_ db: SQLiteConnection) { self.db = db }
+
+  /// The entries' table. The order of use is its key (the row id): an insert takes the next, the oldest is the first
+  /// row, and a row changes two B-trees (the rows and the URL index), not three as with an index by use of its own.
+  static let entryTable = """
+    CREATE TABLE image_entry (
+      used INTEGER PRIMARY KEY, url TEXT NOT NULL UNIQUE, size INTEGER NOT NULL, stored REAL NOT NULL,
+      checksum INTEGER, file INTEGER);
+    """
 
   /// Whether the image index exists: its entries and its total. Checked once per schema change on the connection
   /// (`PRAGMA schema_version`), not on every operation: it cost an eighth of an insert.
@@ -32,18 +41,31 @@ struct SQLiteImageIndex {
       """
       DROP TABLE IF EXISTS image_entry;
       DROP TABLE IF EXISTS image_total;
-      CREATE TABLE image_entry (
-        url TEXT PRIMARY KEY, size INTEGER NOT NULL, stored REAL NOT NULL, used INTEGER NOT NULL, checksum INTEGER,
-        file INTEGER);
-      CREATE INDEX image_entry_by_use ON image_entry (used);
+      \(Self.entryTable)
       CREATE TABLE image_total (id INTEGER PRIMARY KEY CHECK (id = 1), bytes INTEGER NOT NULL);
       """)
     let rebuild = try db.statement(
-      "INSERT INTO image_entry (url, size, stored, used) SELECT url, length(data), ?, rowid FROM image_data")
+      "INSERT INTO image_entry (url, size, stored) SELECT url, length(data), ? FROM image_data ORDER BY rowid")
     defer { rebuild.reset() }
     try rebuild.bind(now.timeIntervalSinceReferenceDate, at: 1)
     try rebuild.step()
     try db.execute("INSERT INTO image_total (id, bytes) SELECT 1, coalesce(sum(size), 0) FROM image_entry")
+  }
+
+  /// Gives an index of an earlier layout (the URL its key, an index by use of its own: version 4) the order of use as
+  /// its key, keeping each row and its order of use; nothing when it has it, or there is no index.
+  func keyByUse() throws(SQLiteError) {
+    let key = try db.integer("SELECT count(*) FROM pragma_table_info('image_entry') WHERE name = 'used' AND pk = 1")
+    guard key == 0, try !db.columns(of: "image_entry").isEmpty else { return }
+    let file = try db.columns(of: "image_entry").contains("file") ? "file" : "NULL"
+    try db.execute(
+      """
+      ALTER TABLE image_entry RENAME TO image_entry_before;
+      \(Self.entryTable)
+      INSERT INTO image_entry (url, size, stored, checksum, file)
+        SELECT url, size, stored, checksum, \(file) FROM image_entry_before ORDER BY used, rowid;
+      DROP TABLE image_entry_before;
+      """)
   }
 
   /// The files every image row names.

@@ -130,7 +130,7 @@ struct SQLiteImageFileSpecs {
       for (url, data) in images { try await before.images.insert(data, for: url) }
       await before.close()
       let file = directory.appending(path: FeedStorage.imageDatabaseFile)
-      try SQLitePageDamage.zeroRootPage(of: "image_entry_by_use", in: file)
+      try SQLitePageDamage.zeroRootPage(of: "sqlite_autoindex_image_entry_1", in: file)
       let storage = FeedStorage.sqlite(in: directory, imageLimits: ImageCacheLimits(maximumBytes: 1 << 20))
 
       try await storage.images.insert(Data([1]), for: anyURL().appending(path: "new"))

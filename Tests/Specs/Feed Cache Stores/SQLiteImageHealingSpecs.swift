@@ -16,7 +16,6 @@ struct SQLiteImageHealingSpecs {
     case dataOverflow = "image_data overflow"
     case entries = "image_entry"
     case entriesIndex = "sqlite_autoindex_image_entry_1"
-    case byUse = "image_entry_by_use"
     case total = "image_total"
 
     var testDescription: String { rawValue }

@@ -22,7 +22,7 @@ struct SQLiteUpgradeSpecs {
   }
 
   @Test(
-    "SQL-38 a version 4 file (every image in the database, one of 64 KiB: Fixtures/version4-inline-images.sqlite) upgrades to version 5 keeping every image readable where it is; a new large image is a file, and the old ones are evicted as any; one whose index was lost upgrades too"
+    "SQL-38 a version 4 file (every image in the database, one of 64 KiB: Fixtures/version4-inline-images.sqlite) upgrades to version 5 keeping every image readable where it is, its tables those a new file makes; a new large image is a file, and the old ones are evicted as any; one whose index was lost upgrades too"
   )
   func version4FileKeepsInlineImages() async throws {
     try await expectEverything(inFixture: "version4-inline-images", large: true)
@@ -44,6 +44,8 @@ struct SQLiteUpgradeSpecs {
       try await sut.insert(new.data, for: new.url)
 
       #expect(try SQLiteShell.text("PRAGMA user_version", in: url) == String(SQLiteSchema.schemaVersion))
+      let fresh = try await imageSchema(ofNewFileIn: url.deletingLastPathComponent())
+      #expect(try imageSchema(in: url) == fresh)
       #expect(try SQLiteShell.text("SELECT count(*) FROM image_entry WHERE file NOT NULL", in: url) == "1")
       #expect(try await sut.retrieve(dataForURL: new.url) == new.data)
       #expect(try await sut.retrieve(dataForURL: SQLiteFixtureContents.url(1)) == nil, "the least recently used")
@@ -51,6 +53,22 @@ struct SQLiteUpgradeSpecs {
       #expect(try await sut.retrieve(dataForURL: large.url) == large.data)
       #expect(try await sut.storedImageDataSize() == large.data.count + new.data.count)
     }
+  }
+
+  /// The image store's tables and indexes, as `sqlite_master` records them.
+  private func imageSchema(in file: URL) throws -> String? {
+    try SQLiteShell.text(
+      "SELECT group_concat(type || ' ' || name || ': ' || sql, '; ') FROM (SELECT * FROM sqlite_master "
+        + "WHERE tbl_name LIKE 'image%' ORDER BY name)", in: file)
+  }
+
+  /// The image store's schema in a new file made in `directory`.
+  private func imageSchema(ofNewFileIn directory: URL) async throws -> String? {
+    let file = directory.appending(path: "new-\(UUID().uuidString).sqlite")
+    let database = SQLiteDatabase(storeURL: file)
+    try await SQLiteImageDataStore(database: database, imageLimits: nil).insert(Data([1]), for: anyURL())
+    await database.close()
+    return try imageSchema(in: file)
   }
 
   private func expectEverything(inFixture fixture: String, large: Bool = false) async throws {
