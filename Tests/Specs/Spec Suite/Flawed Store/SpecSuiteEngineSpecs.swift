@@ -18,10 +18,14 @@ struct SpecSuiteEngineSpecs {
     }
   }
 
-  @Test("SS-54 a store that keeps timestamps to the millisecond fails FS-14 saying a plain round trip already differs")
-  func roundTripBeforeConcurrency() async throws {
+  /// Any seed, and one whose first round's writes are all in its setup: the insert that loses its timestamp's last
+  /// bits runs before the round, which only retrieves and deletes.
+  @Test(
+    "SS-54 a store that keeps timestamps to the millisecond fails FS-14 saying a plain round trip already differs",
+    arguments: [nil, 10_782_665_400_155_226_332] as [UInt64?])
+  func roundTripBeforeConcurrency(seed: UInt64?) async throws {
     try await withKnownIssue {
-      try await FeedStoreSpec.concurrentOperationsAreLinearizable.verify { TimestampRoundingStore() }
+      try await FeedStoreSpec.concurrentOperationsAreLinearizable.verify(seed: seed) { TimestampRoundingStore() }
     } matching: { issue in
       issue.mentions("fails before any concurrency: a plain round trip already differs: insert(", "timestamp differs")
     }
