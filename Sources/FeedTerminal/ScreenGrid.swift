@@ -48,6 +48,9 @@ public struct ScreenGrid: Hashable, Sendable {
   private(set) var cells: [Cell]
   /// The images drawn over the cells by a graphics protocol, in the order they are drawn.
   public var images: [ImagePlacement] = []
+  /// Whether a cell of it changes from frame to frame (a shimmer while a picture loads): a screen that is not
+  /// animated need not be drawn again until something it shows changes.
+  public var animated = false
 
   /// A blank grid of `width` columns and `height` rows (at least 1 × 1).
   public init(width: Int, height: Int) {

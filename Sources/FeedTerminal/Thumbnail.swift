@@ -15,6 +15,9 @@ public struct Thumbnail: Hashable, Sendable {
   public var image: TerminalImage?
   /// Why there is no picture to show (a photo over the pixel limits: "too large to show"), drawn instead of it.
   public private(set) var notice: String?
+  /// Each pixel's colour in `depth`, row by row: matched once, when the thumbnail is made, not at every frame (a
+  /// palette match weighs every colour of the palette; a screen redraws its thumbnails on every key).
+  private let colours: [Colour]
 
   /// `picture` scaled to `columns` × `rows` cells, each pixel the average of the picture's pixels it covers.
   public init(_ picture: Picture, columns: Int, rows: Int, depth: ColourDepth = .grey) {
@@ -22,6 +25,7 @@ public struct Thumbnail: Hashable, Sendable {
     self.rows = max(1, rows)
     self.depth = depth
     pixels = PixelScaler.scale(picture, width: self.columns, height: self.rows * 2)
+    colours = Self.colours(of: pixels, in: depth)
   }
 
   /// A box of `columns` × `rows` cells that says `notice` instead of showing a picture: for a photo that will never
@@ -29,6 +33,7 @@ public struct Thumbnail: Hashable, Sendable {
   public init(notice: String, columns: Int, rows: Int) {
     (self.columns, self.rows, depth) = (max(1, columns), max(1, rows), .grey)
     pixels = [UInt8](repeating: 40, count: self.columns * self.rows * 6)
+    colours = Self.colours(of: pixels, in: depth)
     self.notice = notice
   }
 
@@ -39,8 +44,13 @@ public struct Thumbnail: Hashable, Sendable {
 
   /// The colour of pixel `x`, `y`, in the thumbnail's depth.
   public func colour(x: Int, y: Int) -> Colour {
-    let at = (y * columns + x) * 3
-    return depth.colour(red: pixels[at], green: pixels[at + 1], blue: pixels[at + 2])
+    colours[y * columns + x]
+  }
+
+  private static func colours(of pixels: [UInt8], in depth: ColourDepth) -> [Colour] {
+    stride(from: 0, to: pixels.count - 2, by: 3).map {
+      depth.colour(red: pixels[$0], green: pixels[$0 + 1], blue: pixels[$0 + 2])
+    }
   }
 
   /// Draws the thumbnail into `grid` with its top left cell at `row`, `column`: its image over blank cells where it

@@ -99,6 +99,7 @@ enum BrowseScreen {
       for row in 0..<size.rows { grid.fill(row: at.0 + row, column: at.1, count: size.columns, style: box) }
       grid.write("↻ t retry", row: at.0 + size.rows / 2, column: at.1, limit: size.columns, style: box)
     } else {
+      grid.animated = true
       for row in 0..<size.rows {
         for column in 0..<size.columns {
           grid[at.0 + row, at.1 + column] = Cell("░", style: Style(foreground: .grey(shimmer(column + row, frame))))

@@ -79,15 +79,20 @@ extension FeedApp {
     defer { ticker.cancel() }
     var furthest = 0
     var signal: Int32?
+    var stale = true
     session.start()
     loop: while true {
       furthest = max(furthest, session.lists[0].selection)
-      let grid = BrowseScreen.render(session)
-      let frame = ANSIFrame.frame(grid, previous: shown)
-      TerminalSession.write(frame)
-      if !frame.isEmpty { framed(false) }
-      shown = grid
+      if stale {
+        let grid = BrowseScreen.render(session)
+        let frame = ANSIFrame.frame(grid, previous: shown)
+        TerminalSession.write(frame)
+        if !frame.isEmpty { framed(false) }
+        shown = grid
+      }
       guard let event = await events.next() else { break }
+      // A tick only moves what is animated: a still screen is not drawn again (TRM-49).
+      stale = event != .tick || shown?.animated != false
       switch event {
       case .keys(let keys):
         for key in keys where key == .answer { framed(true) }

@@ -26,6 +26,29 @@ struct BrowseSessionTests {
     #expect(sut.events.likesReloaded == 1)
   }
 
+  @Test("TRM-49 a screen moves only while a picture on it loads: once every one is drawn, a tick changes nothing")
+  func stillOnceDrawn() async {
+    let sut = BrowseHarness()
+    sut.session.start()
+    await sut.wait("the four rows on screen requested") {
+      Set(sut.images.requests).isSuperset(of: (0..<4).map(sut.url))
+    }
+    #expect(sut.screen.text.contains("░") && sut.screen.animated, "a shimmer is drawn: the screen moves")
+
+    for row in 0..<4 {
+      sut.images.complete(sut.url(row), with: .success(ControlledImageLoader.image(for: sut.url(row))))
+    }
+    await sut.wait("every row on screen shows its thumbnail") { !sut.screen.text.contains("░") }
+    let before = sut.screen
+    #expect(!before.animated, "nothing on screen moves: the app need not draw it again on a tick")
+    sut.session.tick()
+    #expect(sut.screen == before)
+
+    sut.press(.enter)
+    await sut.wait("the detail's picture requested") { sut.screen.text.contains("Esc back") }
+    #expect(sut.screen.animated == (sut.screen.text.contains("░")), "the detail moves while its picture loads")
+  }
+
   @Test("TRM-6 rows on screen load their images; rows leaving the screen cancel theirs; rows near it prefetch")
   func visibleHiddenPrefetch() async {
     let sut = BrowseHarness()
