@@ -105,14 +105,15 @@ struct CrashConsistencyTests {
       process.executableURL = writer
       process.standardOutput = output
       let firstSerial = outcome.lastSerial + 1
-      process.arguments = [kind.rawValue, location.path(percentEncoded: false), String(firstSerial), mode]
-      try process.run()
-      // Kill after the trial's first write has landed and a random number of writes after it (events, not a
-      // delay), so the kill lands in the middle of a later write at a moment the scheduler picks.
+      // The writer kills itself after the trial's first write has landed and a random number of writes after it,
+      // at a random moment of the next write: the kill never waits for this process, however busy the machine.
       let writes = 1 + Int.random(in: 0...3)
-      let reported = await offPool { readLines(writes, from: output.fileHandleForReading) }
-      #expect(reported >= 1, "\(name), trial \(trial): the writer ended before its first write")
-      kill(process.processIdentifier, SIGKILL)
+      process.arguments = [
+        kind.rawValue, location.path(percentEncoded: false), String(firstSerial), mode, "kill-in", String(writes),
+      ]
+      try process.run()
+      let reported = await offPool { readLines(writes + 2, from: output.fileHandleForReading) }
+      #expect(reported >= writes, "\(name), trial \(trial): the writer ended before its \(writes) writes")
       await process.exited()
       #expect(process.terminationReason == .uncaughtSignal, "\(name), trial \(trial): the writer ended on its own")
 
