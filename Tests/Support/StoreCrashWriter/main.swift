@@ -14,7 +14,8 @@ import TestSupport
 // to the kill (beside the whole suite, a parent's kill came 40 writes late).
 
 let arguments = CommandLine.arguments
-let usage = "usage: StoreCrashWriter <codable|filesystem|sqlite> <path> <first serial> <insert|save> [once | kill-in <n>]"
+let usage =
+  "usage: StoreCrashWriter <codable|filesystem|sqlite> <path> <first serial> <insert|save> [once | kill-in <n>]"
 guard (5...7).contains(arguments.count), let first = Int(arguments[3]), ["insert", "save"].contains(arguments[4]),
   arguments.count == 5 || (arguments.count == 6 && arguments[5] == "once")
     || (arguments.count == 7 && arguments[5] == "kill-in" && (Int(arguments[6]) ?? 0) >= 1)
