@@ -9,10 +9,11 @@ final class FeedServeProcess: Sendable {
   /// Standard error, where `feed serve` logs each request, when the process was started to keep it.
   let requestLog: FileHandle?
 
-  init(executable: URL, items: Int, keepingRequestLog: Bool = false) async throws {
+  /// Starts `feed serve` with `items` images in `imageFormat` (the server's default, photos, when `nil`).
+  init(executable: URL, items: Int, imageFormat: String? = nil, keepingRequestLog: Bool = false) async throws {
     let process = Process()
     process.executableURL = executable
-    process.arguments = ["serve", "--items", "\(items)"]
+    process.arguments = ["serve", "--items", "\(items)"] + (imageFormat.map { ["--image-format", $0] } ?? [])
     let output = Pipe()
     process.standardOutput = output
     let errors = Pipe()

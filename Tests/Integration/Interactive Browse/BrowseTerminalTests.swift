@@ -101,7 +101,7 @@ struct BrowseTerminalTests {
     arguments: [("COLORTERM=truecolor", ""), ("", "--colors 24bit"), ("COLORTERM=truecolor", "--colors 256")])
   func colours(environment: String, arguments: String) async throws {
     let palette = arguments.contains("256")
-    try await withBrowse(items: 40, environment: environment, arguments: arguments) { tmux in
+    try await withBrowse(items: 40, photos: true, environment: environment, arguments: arguments) { tmux in
       try await tmux.waitForScreen("rows 1 to 5 with their thumbnails") { screen in
         (1...5).allSatisfy { row in screen.contains("▀▀▀▀▀▀▀▀▀▀ \(row). ") }
       }
@@ -142,12 +142,14 @@ struct BrowseTerminalTests {
   }
 
   /// Runs `feed serve` and `feed browse` against it in tmux (100 × 30), waits for the first screen of rows with
-  /// their thumbnails, then runs `body`.
+  /// their thumbnails, then runs `body`. The server's images are small greymaps unless the test is about `photos`:
+  /// a landscape photo costs the server and the terminal's decoder far more, and only the photos' tests need one.
   private func withBrowse(
-    items: Int, environment: String = "", arguments: String = "", _ body: (Tmux) async throws -> Void
+    items: Int, photos: Bool = false, environment: String = "", arguments: String = "",
+    _ body: (Tmux) async throws -> Void
   ) async throws {
     let feed = try #require(builtExecutable(named: "feed"))
-    let server = try await FeedServeProcess(executable: feed, items: items)
+    let server = try await FeedServeProcess(executable: feed, items: items, imageFormat: photos ? nil : "pgm")
     defer { server.stop() }
     let tmux = Tmux()
     try await withTemporaryDirectory(preferringMemory: true) { directory in
