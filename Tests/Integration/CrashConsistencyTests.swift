@@ -27,6 +27,8 @@ enum CrashTrials {
   /// on: the loader's save, the app's write, by default; inserts too with the full count (the store's phases are the
   /// same in both; CC-4 tries both always).
   static let storePhaseModes = full ? ["insert", "save"] : ["save"]
+  /// The least reads SQL-3's reader makes while two processes write the file.
+  static let concurrentReads = full ? 300 : 50
 }
 
 // Not serialized: each store's trials are chains of processes of their own, on directories of their own, and run

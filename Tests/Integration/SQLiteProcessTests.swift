@@ -37,14 +37,18 @@ struct SQLiteProcessTests {
         Thread.detachNewThread { _ = output.fileHandleForReading.readDataToEndOfFile() }
       }
 
-      // At least 300 reads, and on until the reader has seen each writer's writes: the verdict waits for those
-      // events however slowly the writers run; an hour without them is reported (a bound on a hang: a minute gave
-      // the reader 2 reads beside CI's builds on a loaded two-core machine).
+      // At least 50 reads (300 with CI's count of crash trials), and on until the reader has seen each writer's
+      // writes: the verdict waits for those events however slowly the writers run; an hour without them is reported
+      // (a bound on a hang: a minute gave the reader 2 reads beside CI's builds on a loaded two-core machine). The
+      // writers run as long as the reads do, faster than this task when the suite's other tests hold the pool: 300
+      // reads beside the whole suite cost them 26 s of processor time.
       let reader = SQLiteFeedStore(storeURL: url)
       var seen = Set<Int>()
       let deadline = ContinuousClock.now + .seconds(3_600)
       var reads = 0
-      while reads < 300 || !(seen.contains { $0 < 1_000_000 } && seen.contains { $0 >= 1_000_000 }) {
+      while reads < CrashTrials.concurrentReads
+        || !(seen.contains { $0 < 1_000_000 } && seen.contains { $0 >= 1_000_000 })
+      {
         guard ContinuousClock.now < deadline else { break }
         let cache = try #require(try await reader.retrieve(), "the cache vanished while both wrote")
         let serial = try #require(CrashFeed.serial(of: cache.timestamp))
