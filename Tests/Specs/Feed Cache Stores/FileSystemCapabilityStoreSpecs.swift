@@ -9,7 +9,7 @@ import Testing
 /// façade: a new instance is a new directory handle on the same directory, as a second app run makes it.
 @Suite("File-system stores per capability")
 struct FileSystemCapabilityStoreSpecs {
-  @Test("FSB-1 FileSystemFeedCache passes the FeedStore specs", arguments: FeedStoreSpec.allCases)
+  @Test("FSB-1 FileSystemFeedCache passes the FeedStore specs", arguments: FeedStoreSpec.casesThisRun)
   func feedCache(spec: FeedStoreSpec) async throws {
     try await withStoreDirectory { url in try await spec.verify { FileSystemFeedCache(directory: directory(url)) } }
   }
@@ -38,12 +38,12 @@ struct FileSystemCapabilityStoreSpecs {
     }
   }
 
-  @Test("FSB-1 FileSystemSearchStore passes the FeedSearchStore specs", arguments: FeedSearchStoreSpec.allCases)
+  @Test("FSB-1 FileSystemSearchStore passes the FeedSearchStore specs", arguments: FeedSearchStoreSpec.casesThisRun)
   func searchStore(spec: FeedSearchStoreSpec) async throws {
     try await withStoreDirectory { url in try await spec.verify { FileSystemSearchStore(directory: directory(url)) } }
   }
 
-  @Test("FSB-1 FileSystemPageStore passes the FeedPageStore specs", arguments: FeedPageStoreSpec.allCases)
+  @Test("FSB-1 FileSystemPageStore passes the FeedPageStore specs", arguments: FeedPageStoreSpec.casesThisRun)
   func pageStore(spec: FeedPageStoreSpec) async throws {
     try await withStoreDirectory { url in try await spec.verify { FileSystemPageStore(directory: directory(url)) } }
   }
@@ -56,7 +56,7 @@ struct FileSystemCapabilityStoreSpecs {
 
   @Test(
     "FSB-1 FileSystemPendingLikeStore passes the PendingLikeActionStore specs",
-    arguments: PendingLikeActionStoreSpec.allCases)
+    arguments: PendingLikeActionStoreSpec.casesThisRun)
   func pendingLikeStore(spec: PendingLikeActionStoreSpec) async throws {
     try await withStoreDirectory { url in
       try await spec.verify { FileSystemPendingLikeStore(directory: directory(url)) }

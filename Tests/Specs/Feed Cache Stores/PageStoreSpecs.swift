@@ -11,7 +11,7 @@ struct PageStoreSpecs {
   static let kinds = ShippedStore.offering((any FeedPageStore).self)
   static let persistentKinds = ShippedStore.offering((any FeedPageStore).self, persistentOnly: true)
 
-  @Test("passes the FeedPageStore specs", arguments: kinds, FeedPageStoreSpec.allCases)
+  @Test("passes the FeedPageStore specs", arguments: kinds, FeedPageStoreSpec.casesThisRun)
   func passesSpecs(kind: ShippedStore, spec: FeedPageStoreSpec) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       try await spec.verify { try #require(kind.makeStore(in: directory) as? any FeedPageStore) }

@@ -11,7 +11,7 @@ import Testing
 /// instance is a new database handle on the same file, as a second app run makes it.
 @Suite("SQLite stores per capability")
 struct SQLiteCapabilityStoreSpecs {
-  @Test("SQL-16 SQLiteFeedCache passes the FeedStore specs", arguments: FeedStoreSpec.allCases)
+  @Test("SQL-16 SQLiteFeedCache passes the FeedStore specs", arguments: FeedStoreSpec.casesThisRun)
   func feedCache(spec: FeedStoreSpec) async throws {
     try await withDatabaseFile { file in try await spec.verify { SQLiteFeedCache(database: database(file)) } }
   }
@@ -37,19 +37,19 @@ struct SQLiteCapabilityStoreSpecs {
     }
   }
 
-  @Test("SQL-16 SQLiteSearchStore passes the FeedSearchStore specs", arguments: FeedSearchStoreSpec.allCases)
+  @Test("SQL-16 SQLiteSearchStore passes the FeedSearchStore specs", arguments: FeedSearchStoreSpec.casesThisRun)
   func searchStore(spec: FeedSearchStoreSpec) async throws {
     try await withDatabaseFile { file in try await spec.verify { SQLiteSearchStore(database: database(file)) } }
   }
 
-  @Test("SQL-16 SQLitePageStore passes the FeedPageStore specs", arguments: FeedPageStoreSpec.allCases)
+  @Test("SQL-16 SQLitePageStore passes the FeedPageStore specs", arguments: FeedPageStoreSpec.casesThisRun)
   func pageStore(spec: FeedPageStoreSpec) async throws {
     try await withDatabaseFile { file in try await spec.verify { SQLitePageStore(database: database(file)) } }
   }
 
   @Test(
     "SQL-16 SQLitePendingLikeStore passes the PendingLikeActionStore specs",
-    arguments: PendingLikeActionStoreSpec.allCases)
+    arguments: PendingLikeActionStoreSpec.casesThisRun)
   func pendingLikeStore(spec: PendingLikeActionStoreSpec) async throws {
     try await withDatabaseFile { file in
       try await spec.verify { SQLitePendingLikeStore(database: database(file)) }
