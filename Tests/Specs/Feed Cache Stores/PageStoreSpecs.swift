@@ -11,7 +11,9 @@ struct PageStoreSpecs {
   static let kinds = ShippedStore.offering((any FeedPageStore).self)
   static let persistentKinds = ShippedStore.offering((any FeedPageStore).self, persistentOnly: true)
 
-  @Test("passes the FeedPageStore specs", arguments: kinds, FeedPageStoreSpec.casesThisRun)
+  @Test(
+    "passes the FeedPageStore specs",
+    arguments: SpecCases.matrix(kinds, FeedPageStoreSpec.casesThisRun, boundary: .listPastSixteenBits))
   func passesSpecs(kind: ShippedStore, spec: FeedPageStoreSpec) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       try await spec.verify { try #require(kind.makeStore(in: directory) as? any FeedPageStore) }

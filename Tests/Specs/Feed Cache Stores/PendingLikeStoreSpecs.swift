@@ -10,7 +10,9 @@ import Testing
 struct PendingLikeStoreSpecs {
   static let kinds = ShippedStore.offering((any PendingLikeActionStore).self)
 
-  @Test("passes the PendingLikeActionStore specs", arguments: kinds, PendingLikeActionStoreSpec.casesThisRun)
+  @Test(
+    "passes the PendingLikeActionStore specs",
+    arguments: SpecCases.matrix(kinds, PendingLikeActionStoreSpec.casesThisRun, boundary: .actionsPastSixteenBits))
   func passesSpecs(kind: ShippedStore, spec: PendingLikeActionStoreSpec) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       try await spec.verify { try #require(kind.makeStore(in: directory) as? any PendingLikeActionStore) }

@@ -9,7 +9,9 @@ import Testing
 struct SearchStoreSpecs {
   static let kinds = ShippedStore.offering((any FeedSearchStore).self)
 
-  @Test("passes the FeedSearchStore specs", arguments: kinds, FeedSearchStoreSpec.casesThisRun)
+  @Test(
+    "passes the FeedSearchStore specs",
+    arguments: SpecCases.matrix(kinds, FeedSearchStoreSpec.casesThisRun, boundary: .resultsPastSixteenBits))
   func passesSpecs(kind: ShippedStore, spec: FeedSearchStoreSpec) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       try await spec.verify { try #require(kind.makeStore(in: directory) as? any FeedSearchStore) }

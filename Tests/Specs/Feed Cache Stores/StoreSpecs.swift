@@ -8,7 +8,9 @@ import Testing
 /// Every store runs every spec that applies to it, as a user's store would with one `@Test` per suite.
 @Suite("Every store passes the specs")
 struct StoreSpecs {
-  @Test("passes the FeedStore specs", arguments: ShippedStore.allCases, FeedStoreSpec.casesThisRun)
+  @Test(
+    "passes the FeedStore specs",
+    arguments: SpecCases.matrix(ShippedStore.allCases, FeedStoreSpec.casesThisRun, boundary: .largeFeedRoundTrips))
   func feedStore(_ store: ShippedStore, _ spec: FeedStoreSpec) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       try await spec.verify { store.makeStore(in: directory) }
@@ -17,7 +19,7 @@ struct StoreSpecs {
 
   @Test(
     "two SQLiteFeedStore instances on one file, used in turn, pass the FeedStore specs",
-    arguments: FeedStoreSpec.casesThisRun)
+    arguments: FeedStoreSpec.casesThisRun.filter { $0 != .largeFeedRoundTrips })
   func twoSQLiteInstances(_ spec: FeedStoreSpec) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       let location = ShippedStore.sqlite.location(in: directory)

@@ -1,5 +1,6 @@
 import EssentialFeedSpecs
 import Foundation
+import TestSupport
 
 /// The spec cases the shipped stores' suites run: every case, or, with `ESSENTIALFEED_SKIP_COUNT_BOUNDARIES=1`, all but
 /// the count boundaries (more than 65,536 items: FS-13, FPS's list past 16 bits, SRS-12, PA-15), which check the width
@@ -11,6 +12,21 @@ enum SpecCases {
   /// `all`, without `boundary` when the run skips the count boundaries.
   static func run<Spec: Equatable>(_ all: [Spec], boundary: Spec) -> [Spec] {
     skipsCountBoundaries ? all.filter { $0 != boundary } : all
+  }
+
+  /// The shipped stores that forward each capability to a store of its own: the file-system and SQLite stores,
+  /// whose capability stores run every spec, count boundaries included, in FSB-1 and SQL-16.
+  static let forwardingStores: Set<ShippedStore> = [.fileSystem, .sqlite, .sqliteInMemory]
+
+  /// Every store of `kinds` with every spec of `specs`, except `boundary` on a store that forwards it
+  /// (``forwardingStores``): the count that spec checks is the capability store's, whose own suite counts it, and the
+  /// forwarding stores ran 65,540 items through the same code three more times.
+  static func matrix<Spec: Equatable & Sendable>(
+    _ kinds: [ShippedStore], _ specs: [Spec], boundary: Spec
+  ) -> [(ShippedStore, Spec)] {
+    kinds.flatMap { kind in
+      specs.filter { $0 != boundary || !forwardingStores.contains(kind) }.map { (kind, $0) }
+    }
   }
 }
 
