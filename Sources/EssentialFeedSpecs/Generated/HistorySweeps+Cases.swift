@@ -6,7 +6,7 @@ extension HistorySweeps {
   /// Writes of nothing over something: a replace with no images or results is a list of none, never a no-op or no
   /// cache at all, by construction.
   mutating func emptySweep() -> [ModelOperation] {
-    let some = someImages(upTo: 3)
+    let some = generator.someImages(upTo: 3)
     let timestamp = AdversarialValues.timestamp(using: &rng)
     let sweep: [ModelOperation] =
       switch plan.focus {
@@ -20,7 +20,7 @@ extension HistorySweeps {
 
   /// One id twice in a feed, and again in the next page of a search: kept as given, by construction.
   mutating func identitySweep() -> [ModelOperation] {
-    let images = someImages(upTo: 3) + images(upTo: 2, reusing: [])
+    let images = generator.someImages(upTo: 3) + images(upTo: 2, reusing: [])
     guard let first = images.first else { return [] }
     let again = LocalFeedImage(id: first.id, description: "again", location: nil, url: first.url)
     let sweep: [ModelOperation] =
@@ -90,7 +90,7 @@ extension HistorySweeps {
   /// A write of several items of the suite's own capability, from a cancelled task: the old state or the new, never a
   /// part of it.
   mutating func cancelSweep() -> [ModelOperation] {
-    let several = someImages(upTo: 3) + someImages(upTo: 3) + images(upTo: 2, reusing: [])
+    let several = generator.someImages(upTo: 3) + generator.someImages(upTo: 3) + images(upTo: 2, reusing: [])
     guard several.count >= 2 else { return [] }
     let write: ModelOperation =
       switch plan.focus {

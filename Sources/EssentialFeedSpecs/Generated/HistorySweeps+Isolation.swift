@@ -19,9 +19,9 @@ extension HistorySweeps {
   private mutating func fill(_ capability: HistoryPlan.Capability) -> [ModelOperation] {
     let timestamp = AdversarialValues.timestamp(using: &rng)
     switch capability {
-    case .feed: return [.insertFeed(someImages(upTo: 2), timestamp)]
-    case .search: return [.replaceSearch(someImages(upTo: 2), "kyoto", timestamp)]
-    case .pages: return [.appendPage(someImages(upTo: 2))]
+    case .feed: return [.insertFeed(generator.someImages(upTo: 2), timestamp)]
+    case .search: return [.replaceSearch(generator.someImages(upTo: 2), "kyoto", timestamp)]
+    case .pages: return [.appendPage(generator.someImages(upTo: 2))]
     case .images: return [.insertImage(Data("kept".utf8), namespaced(AdversarialURL.any(using: &rng)))]
     case .likes:
       let action = PendingLikeAction(

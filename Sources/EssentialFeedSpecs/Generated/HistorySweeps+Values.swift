@@ -20,6 +20,18 @@ extension HistorySweeps {
     return sweep
   }
 
+  /// A keyword with capitals, spaces around and between its words and a compatibility character, written and read
+  /// back: a store that trims, folds or normalizes the keyword it keeps differs, by construction. Drawn keywords have
+  /// all of those in some histories only: a store that trimmed and lowercased passed SRS-11 now and then.
+  mutating func keywordSweep() -> [ModelOperation] {
+    let keyword = " Kyoto  Tower \u{FB01}\(rng.next() % 100) "
+    let sweep: [ModelOperation] = [
+      .replaceSearch(generator.someImages(upTo: 3), keyword, AdversarialValues.timestamp(using: &rng)), .retrieveSearch,
+    ]
+    for operation in sweep { _ = model.apply(operation) }
+    return sweep
+  }
+
   /// Actions a microsecond and a bit apart, stored the later first: listed the earlier first, as precisely as their
   /// timestamps, by construction.
   mutating func orderSweep() -> [ModelOperation] {

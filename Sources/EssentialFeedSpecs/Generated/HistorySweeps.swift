@@ -28,6 +28,7 @@ struct HistorySweeps {
     if plan.focus == .feed || plan.focus == .search, sweeping() { history += identitySweep() }
     if plan.focus != .images, plan.focus != .likes, sweeping() { history += emptySweep() }
     if plan.focus != .images, plan.focus != .likes, sweeping() { history += lengthSweep() }
+    if plan.focus == .search, sweeping() { history += keywordSweep() }
     if plan.focus == .likes, sweeping() { history += orderSweep() }
     if sweeping() { history += cancelSweep() }
     if plan.contention, sweeping() { history += contentionSweep() }
@@ -49,27 +50,11 @@ struct HistorySweeps {
     generator.images(upTo: maximum, reusing: known)
   }
 
-  /// One to `maximum` images, drawn again while the draw is empty (a fifth of draws are): a sweep that shows what a
-  /// write does to what was there needs something there. An empty first append once let a store whose empty replace
-  /// kept the pages pass FPS-15 (every history's draw empty, 1 run in 25).
-  mutating func someImages(upTo maximum: Int) -> [LocalFeedImage] {
-    var drawn: [LocalFeedImage] = []
-    while drawn.isEmpty { drawn = images(upTo: maximum, reusing: []) }
-    return drawn
-  }
-
   func namespaced(_ url: URL) -> URL { generator.namespaced(url) }
 
-  /// `count` URLs of the history's namespace, no two the same: a sweep that needs several images needs them apart.
-  /// The URL families are few, so four draws repeat one often: the least-recently-used sweep, skipped then, let a
-  /// store whose reads are no use pass the first history of 1 seed in about 10.
+  /// `count` URLs of the history's namespace, no two the same (``AdversarialURL/distinct(_:inNamespace:using:)``).
   mutating func distinctURLs(_ count: Int) -> [URL] {
-    var urls: [URL] = []
-    while urls.count < count {
-      let url = namespaced(AdversarialURL.any(using: &rng))
-      if !urls.contains(where: { $0.absoluteString == url.absoluteString }) { urls.append(url) }
-    }
-    return urls
+    AdversarialURL.distinct(count, inNamespace: generator.namespace, using: &rng)
   }
 
   mutating func operation(for capability: HistoryPlan.Capability) -> ModelOperation {

@@ -106,6 +106,38 @@ struct SpecSuiteSeedSpecs {
     }
   }
 
+  @Test(
+    "SS-63 SRS-11's first history writes and reads back a keyword a normalizing store changes, whatever the seed")
+  func keywordSweepNeedsNoLuck() async throws {
+    let store = InMemoryFeedStore()
+    let plan = HistoryPlan(stores: StoreCapabilities(feed: store, search: store), focus: .search)
+    for seed in UInt64(0)..<500 {
+      let model = ReferenceModel(images: ImageReference(kind: plan.imageKind(sharedByTwoInstances: false)))
+      var sweeps = HistorySweeps(generator: HistoryGenerator(plan: plan, namespace: 0, seed: seed, model: model))
+      let sweep = sweeps.keywordSweep()
+      guard case .replaceSearch(let images, let keyword, _) = sweep.first, case .retrieveSearch = sweep.last else {
+        Issue.record("seed \(seed): the sweep is not a replace read back: \(sweep)")
+        continue
+      }
+      #expect(!images.isEmpty, "seed \(seed): an empty replace")
+      for normalized in [
+        keyword.lowercased(), keyword.trimmingCharacters(in: .whitespaces),
+        keyword.precomposedStringWithCompatibilityMapping,
+      ] {
+        #expect(normalized != keyword, "seed \(seed): \(keyword) normalizes to itself")
+      }
+    }
+    for seed in UInt64(0)..<5 {
+      try await withKnownIssue {
+        try await FeedSearchStoreSpec.generatedHistoriesMatchTheModel.verify(seed: seed) {
+          BrokenSearchStore(.normalizedKeyword)
+        }
+      } matching: { issue in
+        issue.comments.contains { $0.rawValue.contains("SRS-11 generated history 1 fails") }
+      }
+    }
+  }
+
   private func over(
     changesSeen: Int, written: Int, contendedReads: Int, minimumTimePassed: Bool, capPassed: Bool = false
   ) -> Bool {
