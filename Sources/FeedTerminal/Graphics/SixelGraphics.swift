@@ -60,34 +60,73 @@ public enum SixelGraphics {
     for (index, colour) in colours {
       output += "#\(index);2;\(percent(colour.red));\(percent(colour.green));\(percent(colour.blue))"
     }
+    var band = SixelBand(width: width, registers: (colours.last?.0 ?? -1) + 1)
     for top in stride(from: 0, to: height, by: 6) {
-      let rows = top..<min(height, top + 6)
-      var passes: [String] = []
-      for index in Set(rows.flatMap { row in indices[(row * width)..<((row + 1) * width)] }).sorted() {
-        let characters = (0..<width).map { x in
-          rows.reduce(0) { bits, row in indices[row * width + x] == index ? bits | 1 << (row - top) : bits }
-        }
-        passes.append("#\(index)" + runs(characters))
-      }
-      output += passes.joined(separator: "$") + "-"
+      band.fill(indices: indices, rows: top..<min(height, top + 6))
+      output += band.passes(runs: runs).joined(separator: "$") + "-"
     }
     return output + "\u{1B}\\"
   }
 
   /// The band's characters for six-bit values `bits`, runs of four or more as `!n`, trailing empty ones left out.
-  private static func runs(_ bits: [Int]) -> String {
-    var values = bits[...]
+  private static func runs(_ bits: ArraySlice<UInt8>, after blanks: Int) -> String {
+    var output = blanks >= 4 ? "!\(blanks)?" : String(repeating: "?", count: blanks)
+    var values = bits
     while values.last == 0 { values.removeLast() }
-    var output = ""
     var index = values.startIndex
     while index < values.endIndex {
       let value = values[index]
       var end = index + 1
       while end < values.endIndex, values[end] == value { end += 1 }
-      let character = String(UnicodeScalar(UInt8(63 + value)))
+      let character = String(UnicodeScalar(63 + value))
       output += end - index >= 4 ? "!\(end - index)" + character : String(repeating: character, count: end - index)
       index = end
     }
     return output
+  }
+}
+
+/// One band of a sixel image: each colour's six-bit column values, filled in one pass over the band's pixels, and
+/// the columns it spans, so a pass costs its colour's span, not the image's width (a photo's band holds hundreds of
+/// colours, most of them in a few columns).
+private struct SixelBand {
+  private let width: Int
+  /// Colour `c`'s value at column `x` at `c * width + x`; zero outside the colours' spans between bands.
+  private var bits: [UInt8]
+  private var first: [Int]
+  private var last: [Int]
+  private var present: [Int] = []
+
+  init(width: Int, registers: Int) {
+    self.width = width
+    bits = [UInt8](repeating: 0, count: max(0, registers) * width)
+    first = [Int](repeating: Int.max, count: max(0, registers))
+    last = [Int](repeating: -1, count: max(0, registers))
+  }
+
+  /// Takes the pixels of `rows` (at most six) from `indices`, the picture's palette index of each pixel.
+  mutating func fill(indices: [Int], rows: Range<Int>) {
+    for index in present {
+      for x in first[index]...last[index] { bits[index * width + x] = 0 }
+      (first[index], last[index]) = (Int.max, -1)
+    }
+    present.removeAll(keepingCapacity: true)
+    for row in rows {
+      let bit = UInt8(1 << (row - rows.lowerBound))
+      for x in 0..<width {
+        let index = indices[row * width + x]
+        if last[index] < 0 { present.append(index) }
+        (first[index], last[index]) = (min(first[index], x), max(last[index], x))
+        bits[index * width + x] |= bit
+      }
+    }
+    present.sort()
+  }
+
+  /// Each colour's pass, in palette order: `#index`, then its columns as `runs` writes them after its blank ones.
+  func passes(runs: (ArraySlice<UInt8>, Int) -> String) -> [String] {
+    present.map { index in
+      "#\(index)" + runs(bits[(index * width + first[index])...(index * width + last[index])], first[index])
+    }
   }
 }

@@ -13,7 +13,9 @@ struct PageStoreSpecs {
 
   @Test(
     "passes the FeedPageStore specs",
-    arguments: SpecCases.matrix(kinds, FeedPageStoreSpec.casesThisRun, boundary: .listPastSixteenBits))
+    arguments: SpecCases.matrix(
+      kinds, FeedPageStoreSpec.casesThisRun,
+      forwarded: [.listPastSixteenBits, .concurrentAppendsStayWhole, .concurrentReplacesStayWhole]))
   func passesSpecs(kind: ShippedStore, spec: FeedPageStoreSpec) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       try await spec.verify { try #require(kind.makeStore(in: directory) as? any FeedPageStore) }

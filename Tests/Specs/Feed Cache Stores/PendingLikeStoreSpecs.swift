@@ -12,7 +12,9 @@ struct PendingLikeStoreSpecs {
 
   @Test(
     "passes the PendingLikeActionStore specs",
-    arguments: SpecCases.matrix(kinds, PendingLikeActionStoreSpec.casesThisRun, boundary: .actionsPastSixteenBits))
+    arguments: SpecCases.matrix(
+      kinds, PendingLikeActionStoreSpec.casesThisRun,
+      forwarded: [.actionsPastSixteenBits, .concurrentChangesAreLinearizable]))
   func passesSpecs(kind: ShippedStore, spec: PendingLikeActionStoreSpec) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       try await spec.verify { try #require(kind.makeStore(in: directory) as? any PendingLikeActionStore) }

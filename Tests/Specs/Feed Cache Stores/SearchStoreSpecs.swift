@@ -11,7 +11,8 @@ struct SearchStoreSpecs {
 
   @Test(
     "passes the FeedSearchStore specs",
-    arguments: SpecCases.matrix(kinds, FeedSearchStoreSpec.casesThisRun, boundary: .resultsPastSixteenBits))
+    arguments: SpecCases.matrix(
+      kinds, FeedSearchStoreSpec.casesThisRun, forwarded: [.resultsPastSixteenBits, .concurrentReplacesNeverMix]))
   func passesSpecs(kind: ShippedStore, spec: FeedSearchStoreSpec) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       try await spec.verify { try #require(kind.makeStore(in: directory) as? any FeedSearchStore) }

@@ -5,12 +5,16 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Every store runs every spec that applies to it, as a user's store would with one `@Test` per suite.
+/// Every store runs every spec that applies to it, as a user's store would with one `@Test` per suite; a store that
+/// forwards a capability leaves its count boundary and concurrency specs to the capability store's own suite
+/// (`SpecCases.matrix`).
 @Suite("Every store passes the specs")
 struct StoreSpecs {
   @Test(
     "passes the FeedStore specs",
-    arguments: SpecCases.matrix(ShippedStore.allCases, FeedStoreSpec.casesThisRun, boundary: .largeFeedRoundTrips))
+    arguments: SpecCases.matrix(
+      ShippedStore.allCases, FeedStoreSpec.casesThisRun,
+      forwarded: [.largeFeedRoundTrips, .concurrentOperationsAreLinearizable]))
   func feedStore(_ store: ShippedStore, _ spec: FeedStoreSpec) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       try await spec.verify { store.makeStore(in: directory) }
@@ -30,7 +34,9 @@ struct StoreSpecs {
   }
 
   @Test(
-    "passes the FeedImageDataStore specs", arguments: ShippedStore.imageDataStores, FeedImageDataStoreSpec.allCases)
+    "passes the FeedImageDataStore specs",
+    arguments: SpecCases.matrix(
+      ShippedStore.imageDataStores, FeedImageDataStoreSpec.allCases, forwarded: [.concurrentOperationsAreLinearizable]))
   func imageDataStore(_ store: ShippedStore, _ spec: FeedImageDataStoreSpec) async throws {
     try await withTemporaryDirectory(preferringMemory: true) { directory in
       try await spec.verify { try #require(store.makeImageDataStore(in: directory)) }

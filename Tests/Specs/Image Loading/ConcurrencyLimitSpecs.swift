@@ -30,6 +30,10 @@ struct ConcurrencyLimitSpecs {
     for index in 2..<10 {
       try await loads.wait(for: "load \(index)") { loads.pendingLoads.contains(index) }
       loads.complete(index, with: .success(Data("\(index)".utf8)))
+      // The slot goes to the next caller at once, but its load starts when its task runs: two slots freed before
+      // either ran would let the later caller's task start first, whatever the order they were given in.
+      let started = min(urls.count, index + 4)
+      try await loads.wait(for: "the load the slot of load \(index) went to") { loads.requests.count == started }
     }
     #expect(try await callers[0].value == Data("0".utf8))
     await #expect(throws: NSError.self) { try await callers[1].value }

@@ -57,9 +57,11 @@ struct PrefetcherSpecs {
     let cancelled = Task { await sut.prefetch(from: urls[0]) }
     let failing = Task { await sut.prefetch(from: urls[1]) }
     try await loads.wait(for: "two loads") { loads.pendingLoads == [0, 1] }
+    // The two tasks start in either order: the failing load is the one of its URL, whichever index it took.
+    let failingLoad = try #require(loads.requests.firstIndex(of: urls[1]))
 
     cancelled.cancel()
-    loads.complete(1, with: .failure(anyNSError()))
+    #expect(loads.complete(failingLoad, with: .failure(anyNSError())), "the failing load was still pending")
 
     guard case .cancelled = await cancelled.value else {
       Issue.record("the cancelled prefetch did not report")
