@@ -17,7 +17,9 @@ then the scaling rows: our instructions per item at each size, and the cost per 
 whose goal is not met what the README says bounds it), or than the ratio in
 Benchmarks/baseline.json by more than 3 %, or when its cost per item grows past the scaling goal; it measures both
 sides at the largest size and ours at the smallest, which is all that it judges. --write-baseline writes the ratios measured to Benchmarks/baseline.json.
-Runs go side by side, one per processor (BENCH_JOBS=N to choose): instruction counts do not depend on the load.
+Runs go side by side, one per processor (BENCH_JOBS=N to choose): instruction counts do not depend on the load. A
+binary that takes `batch` (InstructionCounts) counts a share of the runs in one valgrind process that forks a fresh
+child for each: valgrind starts once per share instead of once per run.
 """
 import concurrent.futures
 import json
@@ -53,20 +55,74 @@ def instructions(binary, pair, side, size):
         if run.returncode != 0:
             said = [line for line in run.stderr.splitlines() if not line.startswith("==")]
             raise RuntimeError(f"{pair} {side} {size}: exit {run.returncode}: " + " / ".join(said[-5:]))
-        counts = {}
-        for dump in pathlib.Path(directory).glob("callgrind.out.*"):
-            name = total = None
-            with open(dump) as lines:
-                for line in lines:
-                    if line.startswith("desc: Trigger: Client Request: "):
-                        name = line.removeprefix("desc: Trigger: Client Request: ").strip()
-                    elif line.startswith("summary:"):
-                        total = int(line.split()[1])
-            if name is not None and total is not None:
-                counts[name] = total
+        counts = read_dumps(directory)
     if list(counts) != [side]:
         raise RuntimeError(f"{pair} {side} {size}: callgrind dumped {sorted(counts) or 'nothing'}, not {side}")
     return counts[side]
+
+
+def read_dumps(directory):
+    """The count of each named dump callgrind wrote in `directory` (a client request's name, its instructions)."""
+    counts = {}
+    for dump in pathlib.Path(directory).glob("callgrind.out.*"):
+        name = total = None
+        with open(dump) as lines:
+            for line in lines:
+                if line.startswith("desc: Trigger: Client Request: "):
+                    name = line.removeprefix("desc: Trigger: Client Request: ").strip()
+                elif line.startswith("summary:"):
+                    total = int(line.split()[1])
+        if name is not None and total is not None:
+            counts[name] = total
+    return counts
+
+
+def supports_batch(binary):
+    """Whether `binary` takes `batch <pair> <side> <size>...` (InstructionCounts does; an empty batch exits 0)."""
+    return subprocess.run([binary, "batch"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                          env=ENV).returncode == 0
+
+
+def batch_instructions(binary, keys):
+    """The instructions of each (pair, side, size) of `keys`: one valgrind run, each measurement in a process the
+    binary forks from a fresh start, so valgrind starts once (0.65 s a run) and every count is a fresh process's."""
+    with tempfile.TemporaryDirectory(dir=SCRATCH, prefix="instruction-counts-") as directory:
+        run = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--instr-atstart=no",
+             f"--callgrind-out-file={os.path.join(directory, 'callgrind.out.%p')}", binary, "batch"]
+            + [str(part) for key in keys for part in key],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+            env=dict(ENV, INSTRUCTION_COUNTS_SCRATCH=directory))
+        if run.returncode != 0:
+            said = [line for line in run.stderr.splitlines() if not line.startswith("==")]
+            raise RuntimeError(f"batch of {len(keys)}: exit {run.returncode}: " + " / ".join(said[-5:]))
+        counts = read_dumps(directory)
+    names = {key: f"{key[0]}|{key[1]}|{key[2]}" for key in keys}
+    missing = [name for name in names.values() if name not in counts]
+    if missing:
+        raise RuntimeError(f"callgrind dumped no count for {', '.join(missing)}")
+    return {key: counts[name] for key, name in names.items()}
+
+
+def submit_batches(pool, jobs, binary, keys):
+    """A future for each key of `keys`, counted in `jobs` batches run side by side, the largest sizes dealt first."""
+    futures = {key: concurrent.futures.Future() for key in keys}
+    ordered = sorted(keys, key=lambda key: -key[2])
+    for index in range(min(jobs, len(ordered))):
+        chunk = ordered[index::jobs]
+
+        def settle(done, chunk=chunk):
+            try:
+                counts = done.result()
+            except Exception as error:  # every key of the batch fails with it
+                for key in chunk:
+                    futures[key].set_exception(error)
+                return
+            for key in chunk:
+                futures[key].set_result(counts[key])
+
+        pool.submit(batch_instructions, binary, chunk).add_done_callback(settle)
+    return futures
 
 
 def scaling_of(rows):
@@ -108,7 +164,7 @@ def main(argv):
     selected = [(name, float(goal), float(limit), [int(size) for size in sizes.split(",")])
                 for name, goal, limit, sizes in pairs if not pattern or pattern.search(name)]
     # --check: the ratio needs both sides at the largest size, the scaling ours at the smallest and the largest; the
-    # twin at the smallest size is not run (each run pays about a second of valgrind's start, a fifth of the check).
+    # twin at the smallest size is not run (nothing judges it).
     checking = "--check" in flags
     if checking:
         selected = [(name, goal, limit, [sizes[0], sizes[-1]]) for name, goal, limit, sizes in selected]
@@ -119,9 +175,15 @@ def main(argv):
                               else os.cpu_count() or 1))
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
     try:
-        runs = {(name, side, size): pool.submit(instructions, binary_of[name], name, side, size)
-                for name, _, _, sizes in selected for size in sizes for side in ("ours", "raw")
-                if not (checking and side == "raw" and size != sizes[-1])}
+        wanted = [(name, side, size) for name, _, _, sizes in selected for size in sizes for side in ("ours", "raw")
+                  if not (checking and side == "raw" and size != sizes[-1])]
+        runs = {}
+        for binary in dict.fromkeys(binary_of[key[0]] for key in wanted):
+            keys = [key for key in wanted if binary_of[key[0]] == binary]
+            if supports_batch(binary):
+                runs.update(submit_batches(pool, jobs, binary, keys))
+            else:
+                runs.update({key: pool.submit(instructions, binary, *key) for key in keys})
 
         def counted(name, sizes):
             return [(size, runs[(name, "ours", size)].result(),
