@@ -18,18 +18,20 @@ whose goal is not met what the README says bounds it), or than the ratio in
 Benchmarks/baseline.json by more than 3 %, or when its cost per item grows past the scaling goal; it measures both
 sides at the largest size and ours at the smallest, which is all that it judges. --write-baseline writes the ratios measured to Benchmarks/baseline.json.
 Runs go side by side, one per processor (BENCH_JOBS=N to choose): instruction counts do not depend on the load. A
-binary that takes `batch` (InstructionCounts) counts a share of the runs in one valgrind process that forks a fresh
-child for each: valgrind starts once per share instead of once per run.
+binary that takes `batch` (InstructionCounts) counts in one valgrind process per processor, which forks a fresh child
+for each count it is handed: valgrind starts once per processor instead of once per count.
 """
 import concurrent.futures
 import json
 import os
 import pathlib
+import queue
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BASELINE = ROOT / "Benchmarks" / "baseline.json"
@@ -78,50 +80,84 @@ def read_dumps(directory):
 
 
 def supports_batch(binary):
-    """Whether `binary` takes `batch <pair> <side> <size>...` (InstructionCounts does; an empty batch exits 0)."""
-    return subprocess.run([binary, "batch"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                          env=ENV).returncode == 0
+    """Whether `binary` takes `batch` (InstructionCounts does; with nothing on its standard input it exits 0)."""
+    return subprocess.run([binary, "batch"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL, env=ENV).returncode == 0
 
 
-def batch_instructions(binary, keys):
-    """The instructions of each (pair, side, size) of `keys`: one valgrind run, each measurement in a process the
-    binary forks from a fresh start, so valgrind starts once (0.65 s a run) and every count is a fresh process's."""
-    with tempfile.TemporaryDirectory(dir=SCRATCH, prefix="instruction-counts-") as directory:
-        run = subprocess.run(
+class Batch:
+    """One valgrind process running `binary batch`: each count asked of it runs in a child the binary forks from a
+    fresh start, so valgrind starts once (0.65 s a run) and every count is still a fresh process's."""
+
+    def __init__(self, binary):
+        self.directory = tempfile.TemporaryDirectory(dir=SCRATCH, prefix="instruction-counts-")
+        self.errors = tempfile.TemporaryFile(mode="w+")
+        self.process = subprocess.Popen(
             ["valgrind", "--tool=callgrind", "--instr-atstart=no",
-             f"--callgrind-out-file={os.path.join(directory, 'callgrind.out.%p')}", binary, "batch"]
-            + [str(part) for key in keys for part in key],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-            env=dict(ENV, INSTRUCTION_COUNTS_SCRATCH=directory))
-        if run.returncode != 0:
-            said = [line for line in run.stderr.splitlines() if not line.startswith("==")]
-            raise RuntimeError(f"batch of {len(keys)}: exit {run.returncode}: " + " / ".join(said[-5:]))
-        counts = read_dumps(directory)
-    names = {key: f"{key[0]}|{key[1]}|{key[2]}" for key in keys}
-    missing = [name for name in names.values() if name not in counts]
-    if missing:
-        raise RuntimeError(f"callgrind dumped no count for {', '.join(missing)}")
-    return {key: counts[name] for key, name in names.items()}
+             f"--callgrind-out-file={os.path.join(self.directory.name, 'callgrind.out.%p')}", binary, "batch"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors, text=True,
+            env=dict(ENV, INSTRUCTION_COUNTS_SCRATCH=self.directory.name))
+
+    def count(self, pair, side, size):
+        name = f"{pair}|{side}|{size}"
+        self.process.stdin.write(f"{pair}\t{side}\t{size}\n")
+        self.process.stdin.flush()
+        answer = self.process.stdout.readline().split()
+        if answer != ["done", "0"]:
+            self.errors.seek(0)
+            said = [line for line in self.errors.read().splitlines() if not line.startswith("==")]
+            raise RuntimeError(f"{pair} {side} {size}: {' '.join(answer) or 'no answer'}: " + " / ".join(said[-5:]))
+        counts = read_dumps(self.directory.name)
+        if name not in counts:
+            raise RuntimeError(f"{pair} {side} {size}: callgrind dumped no count named {name}")
+        for entry in pathlib.Path(self.directory.name).iterdir():  # the next count reads only its own dump and files
+            if entry.name.startswith("callgrind.out.") and entry.name.count(".") == 2:
+                continue  # a process's own file, written when it ends
+            shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
+        return counts[name]
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait()
+        self.directory.cleanup()
+        self.errors.close()
 
 
-def submit_batches(pool, jobs, binary, keys):
-    """A future for each key of `keys`, counted in `jobs` batches run side by side, the largest sizes dealt first."""
+def count_all(keys, binary_of, jobs):
+    """A future for each (pair, side, size) of `keys`, counted by `jobs` workers that each take the next key as they
+    end the last (runs of their own first, then the largest sizes), in a batch of their own where the binary takes one, else a run each."""
     futures = {key: concurrent.futures.Future() for key in keys}
-    ordered = sorted(keys, key=lambda key: -key[2])
-    for index in range(min(jobs, len(ordered))):
-        chunk = ordered[index::jobs]
+    batching = {binary: supports_batch(binary) for binary in set(binary_of[key[0]] for key in keys)}
+    work = queue.Queue()
+    # A run of its own (a binary without `batch`) first: each pays valgrind's start, and last they would end the
+    # check on one processor.
+    for key in sorted(keys, key=lambda key: (batching[binary_of[key[0]]], -key[2])):
+        work.put(key)
 
-        def settle(done, chunk=chunk):
-            try:
-                counts = done.result()
-            except Exception as error:  # every key of the batch fails with it
-                for key in chunk:
+    def worker():
+        batches = {}
+        try:
+            while True:
+                try:
+                    key = work.get_nowait()
+                except queue.Empty:
+                    return
+                binary = binary_of[key[0]]
+                try:
+                    if batching[binary]:
+                        batch = batches.get(binary) or batches.setdefault(binary, Batch(binary))
+                        futures[key].set_result(batch.count(*key))
+                    else:
+                        futures[key].set_result(instructions(binary, *key))
+                except Exception as error:  # said where the key's count is read
                     futures[key].set_exception(error)
-                return
-            for key in chunk:
-                futures[key].set_result(counts[key])
+                    batches.pop(binary, None)  # a batch that failed is not asked again
+        finally:
+            for batch in batches.values():
+                batch.close()
 
-        pool.submit(batch_instructions, binary, chunk).add_done_callback(settle)
+    for _ in range(max(1, jobs)):
+        threading.Thread(target=worker).start()  # not a daemon: the batches it opened are closed before the exit
     return futures
 
 
@@ -177,13 +213,7 @@ def main(argv):
     try:
         wanted = [(name, side, size) for name, _, _, sizes in selected for size in sizes for side in ("ours", "raw")
                   if not (checking and side == "raw" and size != sizes[-1])]
-        runs = {}
-        for binary in dict.fromkeys(binary_of[key[0]] for key in wanted):
-            keys = [key for key in wanted if binary_of[key[0]] == binary]
-            if supports_batch(binary):
-                runs.update(submit_batches(pool, jobs, binary, keys))
-            else:
-                runs.update({key: pool.submit(instructions, binary, *key) for key in keys})
+        runs = count_all(wanted, binary_of, jobs)
 
         def counted(name, sizes):
             return [(size, runs[(name, "ours", size)].result(),

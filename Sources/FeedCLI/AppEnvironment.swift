@@ -64,7 +64,9 @@ struct AppEnvironment: Sendable {
       embedded = try await DemoFeedServer.start(
         feed: DemoFeed(count: items), images: .mixed, imageBaseURL: DemoFeedServer.stableImageBaseURL(for: .mixed))
     case (nil, .load), (nil, .like):  // small greymaps: only counted
-      embedded = try await DemoFeedServer.start(imageBaseURL: DemoFeedServer.stableImageBaseURL(for: .pgm))
+      embedded = try await DemoFeedServer.start(
+        feed: options.embeddedItems.map { DemoFeed(count: $0) } ?? DemoFeed(),
+        imageBaseURL: DemoFeedServer.stableImageBaseURL(for: .pgm))
     }
     server = server ?? embedded?.baseURL
     let recorder = OriginRecorder()

@@ -6,6 +6,8 @@ import Foundation
 struct AppOptions: Sendable {
   /// A server's base URL; without one, the embedded demo server (unless `offline`).
   var url: String?
+  /// How many images the embedded demo server's feed has (`--items`); its default of 64 when `nil`.
+  var embeddedItems: Int?
   /// Use no network: everything comes from the cache.
   var offline = false
   /// The cache directory; the default one when `nil`.
@@ -25,10 +27,12 @@ extension AppOptions {
   /// The options of a command line.
   init(
     server: ServerOptions? = nil, network: NetworkOptions? = nil, common: CommonOptions,
-    imageCache: ImageCacheOptions? = nil, maximumPages: Int = FeedComposer.defaultMaximumPages
+    imageCache: ImageCacheOptions? = nil, maximumPages: Int = FeedComposer.defaultMaximumPages,
+    embeddedItems: Int? = nil
   ) {
     self.init(
-      url: server?.url, offline: network?.offline ?? false, store: common.store, storeKind: common.storeKind,
+      url: server?.url, embeddedItems: embeddedItems, offline: network?.offline ?? false, store: common.store,
+      storeKind: common.storeKind,
       json: common.json, maximumPages: maximumPages, limits: server?.limits ?? NetworkLimits(),
       imageLimits: imageCache?.limits ?? .app)
   }

@@ -78,11 +78,20 @@ extension FeedCommand {
       help: "The most pages of the feed loaded (1 to 1000000): a feed still going there is cut, said, and not cached.")
     var maxPages = FeedComposer.defaultMaximumPages
 
+    @Option(
+      name: .long, parsing: .unconditional,
+      help: "How many images the embedded demo server's feed has (64; 0 to 10000000); not with --url.")
+    var items: Int?
+
     func validate() throws {
       try network.validate(with: server)
       guard (1...1_000_000).contains(maxPages) else {
         throw OptionProblem.outOfRange(option: "--max-pages", low: "1", high: "1000000").error()
       }
+      if let items, !(0...10_000_000).contains(items) {
+        throw OptionProblem.outOfRange(option: "--items", low: "0", high: "10000000").error()
+      }
+      if items != nil, server.url != nil { throw OptionProblem.itemsWithURL.error() }
       guard let imageID, UUID(uuidString: imageID) == nil else { return }
       let commands = FeedCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
       if let command = CommandSuggestion.nearest(to: imageID, in: commands) {
@@ -94,7 +103,8 @@ extension FeedCommand {
     func run() async throws {
       try await FeedApp.reportingErrors {
         let options = AppOptions(
-          server: server, network: network, common: options, imageCache: imageCache, maximumPages: maxPages)
+          server: server, network: network, common: options, imageCache: imageCache, maximumPages: maxPages,
+          embeddedItems: items)
         if let id = imageID.flatMap(UUID.init(uuidString:)) {
           try AppOutput.print(try await FeedApp.detail(id, options), json: options.json)
           return

@@ -119,11 +119,12 @@ struct PlantedEntry: CustomStringConvertible, Sendable {
   let names: [String]
   let kind: Kind
 
-  /// The writing commands: the feed online (probe, feed, images, pages), a search, a like offline, the liked list,
+  /// The writing commands: the feed online (probe, feed, images, pages; four images write every file sixty-four do), a
+  /// search, a like offline, the liked list,
   /// the validation that deletes what it cannot read, and browse's page list (always in `feed.sqlite`).
   var commands: [[String]] {
     [
-      [], ["search", "light"], ["like", "00000000-0000-0000-0000-000000000001", "--offline"], ["likes"],
+      ["--items", "4"], ["search", "light"], ["like", "00000000-0000-0000-0000-000000000001", "--offline"], ["likes"],
       ["validate-cache"], ["browse", "--report", "--items", "30"],
     ]
   }
@@ -181,7 +182,7 @@ struct ForeignDatabaseAppTests {
         "CREATE TABLE users (name TEXT); INSERT INTO users VALUES ('ada'); PRAGMA user_version = \(version)", in: file)
       let before = try Data(contentsOf: file)
       let commands = [
-        ["like", "00000000-0000-0000-0000-000000000001", "--offline"], [], ["search", "light"], ["likes"],
+        ["like", "00000000-0000-0000-0000-000000000001", "--offline"], ["--items", "4"], ["search", "light"], ["likes"],
         ["validate-cache"], ["browse", "--report", "--items", "50"], ["--offline"], ["sync"],
       ]
 
