@@ -12,8 +12,7 @@ import Testing
 ///
 /// The app's peak memory also counts what transfers it cancelled still hold until corelibs ends them, which takes
 /// longer the less CPU the app gets: beside the whole suite under two busy loops it was seen past 600 MB. So `.ci/run`
-/// runs it in the step of the fault tests, with `ESSENTIALFEED_FAULT_TESTS=1`, once the suite has ended and ahead of the
-/// jobs still running (nice -10).
+/// runs it alone, in the step of the fault tests, with `ESSENTIALFEED_FAULT_TESTS=1`.
 @Suite(
   "A hostile server", .serialized,
   .enabled(
