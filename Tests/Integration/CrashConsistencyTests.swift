@@ -18,7 +18,7 @@ extension Tag {
 
 /// How many random-moment trials run: CI's full count with `ESSENTIALFEED_CRASH_TRIALS=full` (`.ci/run` sets it),
 /// a tenth of it by default, so that `swift test` is not bounded by them; the aimed trials (CC-4, CC-5, CC-6) kill
-/// at the ends of each phase of a write either way, and CC-4 at every disk call of it with the full count.
+/// at the ends of each phase of a write either way, and CC-4 at its middle too with the full count.
 enum CrashTrials {
   static let full = ProcessInfo.processInfo.environment["ESSENTIALFEED_CRASH_TRIALS"] == "full"
   static let inserts = full ? 50 : 5
