@@ -110,9 +110,8 @@ class Batch:
         counts = read_dumps(self.directory.name)
         if name not in counts:
             raise RuntimeError(f"{pair} {side} {size}: callgrind dumped no count named {name}")
-        for entry in pathlib.Path(self.directory.name).iterdir():  # the next count reads only its own dump and files
-            if entry.name.startswith("callgrind.out.") and entry.name.count(".") == 2:
-                continue  # a process's own file, written when it ends
+        # The child has ended (its own files written): the next count finds only its own dump and files.
+        for entry in pathlib.Path(self.directory.name).iterdir():
             shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
         return counts[name]
 

@@ -94,12 +94,7 @@ extension FeedCommand {
       guard (1...1_000).contains(chosenPageSize), chosenPageSize <= window else {
         throw OptionProblem.pageSize(option: "--page-size", high: "1000", window: "--window").error()
       }
-      if let items, !(0...10_000_000).contains(items) {
-        throw OptionProblem.outOfRange(option: "--items", low: "0", high: "10000000").error()
-      }
-      if items != nil, network.url != nil {
-        throw OptionProblem.itemsWithURL.error()
-      }
+      try network.validate(embeddedItems: items)
       if let maxPages, maxPages < 1 { throw OptionProblem.below(option: "--max-pages", low: "1").error() }
     }
 

@@ -88,10 +88,7 @@ extension FeedCommand {
       guard (1...1_000_000).contains(maxPages) else {
         throw OptionProblem.outOfRange(option: "--max-pages", low: "1", high: "1000000").error()
       }
-      if let items, !(0...10_000_000).contains(items) {
-        throw OptionProblem.outOfRange(option: "--items", low: "0", high: "10000000").error()
-      }
-      if items != nil, server.url != nil { throw OptionProblem.itemsWithURL.error() }
+      try server.validate(embeddedItems: items)
       guard let imageID, UUID(uuidString: imageID) == nil else { return }
       let commands = FeedCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
       if let command = CommandSuggestion.nearest(to: imageID, in: commands) {

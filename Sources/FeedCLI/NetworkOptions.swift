@@ -35,6 +35,16 @@ struct ServerOptions: ParsableArguments {
       throw OptionProblem.outOfRange(option: "--image-requests", low: "1", high: "64").error()
     }
   }
+
+  /// Checks a command's `--items`, the embedded demo server's feed size: 0 to 10,000,000, and never with `--url`,
+  /// where the server decides (`feed show`, `feed browse`).
+  func validate(embeddedItems items: Int?) throws {
+    guard let items else { return }
+    guard (0...10_000_000).contains(items) else {
+      throw OptionProblem.outOfRange(option: "--items", low: "0", high: "10000000").error()
+    }
+    if url != nil { throw OptionProblem.itemsWithURL.error() }
+  }
 }
 
 /// Where the feed comes from, for the subcommands that can also run on the cache alone: `show`, `search` and the
